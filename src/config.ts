@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// Every setting comes from the environment (see .env.example). Validated once at start-up so a bad value
+// stops the process with a message naming the variable, instead of failing later somewhere deep.
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  UPGRADE_URL: z.url().default('https://example.com/pricing'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(postgres|postgresql|sqlite):/, 'must start with postgres://, postgresql:// or sqlite:')
+      .optional(),
+  ),
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_API_KEY: optionalString,
+  TEMPORAL_TLS: booleanFlag,
+  TEMPORAL_TLS_CLIENT_CERT_PATH: optionalString,
+  TEMPORAL_TLS_CLIENT_KEY_PATH: optionalString,
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: optionalString,
+  TEMPORAL_TLS_SERVER_NAME: optionalString,
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('company-data'),
+  TEMPORAL_DEV_SERVER_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  TEMPORAL_CLI_PATH: optionalString,
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** Resolved database target: the SQLite file path or the PostgreSQL URL. */
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return { ...values, database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR) };
+}
+
+function resolveDatabase(url: string | undefined, dataDir: string): Config['database'] {
+  if (url === undefined) return { kind: 'sqlite', path: resolve(dataDir, 'app.db') };
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', path: resolve(url.slice('sqlite:'.length)) };
+  return { kind: 'postgresql', url };
+}

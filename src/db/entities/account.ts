@@ -1,0 +1,20 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { PlanName } from '../../domain/accounts/plans';
+
+export interface Account {
+  id: string;
+  email: string;
+  plan: PlanName;
+  createdAt: Date;
+}
+
+export const AccountEntity = new EntitySchema<Account>({
+  name: 'Account',
+  tableName: 'accounts',
+  properties: {
+    id: { type: 'string', primary: true },
+    email: { type: 'string', unique: true },
+    plan: { type: 'string' },
+    createdAt: { type: 'datetime', fieldName: 'created_at' },
+  },
+});

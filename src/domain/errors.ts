@@ -1,0 +1,36 @@
+// The one error type the domain and operations throw. Each edge (REST, MCP, CLI) maps the code once:
+// see http/error-status.ts. Codes are part of the public contract (docs/errors.md): never rename one.
+export const errorCodes = [
+  'invalid_json',
+  'invalid_argument',
+  'invalid_company_number',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unauthenticated',
+  'forbidden',
+  'plan_required',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'webhook_address_refused',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export class ServiceError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+export function notFound(what: string, details?: Record<string, unknown>): ServiceError {
+  return new ServiceError('not_found', `${what} not found`, details);
+}

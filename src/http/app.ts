@@ -1,0 +1,33 @@
+import Koa from 'koa';
+import { ServiceError } from '../domain/errors';
+import { operations } from '../operations';
+import type { Services } from '../services';
+import { errorBodies } from './errors';
+import { healthRoutes } from './health-routes';
+import { jsonBody } from './json-body';
+import { requestContext } from './request-context';
+import { restRoutes } from './rest-routes';
+import type { AppState } from './state';
+
+export function createApp(services: Services): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = services.config.NODE_ENV === 'production';
+  const rest = restRoutes(operations, services);
+  const health = healthRoutes(services);
+
+  app.use(requestContext(services.logger));
+  app.use(errorBodies);
+  app.use(health.routes());
+  app.use(jsonBody(services.config.BODY_LIMIT_BYTES));
+  app.use(rest.routes());
+  app.use(
+    rest.allowedMethods({
+      throw: true,
+      methodNotAllowed: () => new ServiceError('method_not_allowed', 'This method is not allowed on this path'),
+    }),
+  );
+  app.use((ctx) => {
+    throw new ServiceError('not_found', `No route for ${ctx.method} ${ctx.path}`);
+  });
+  return app;
+}

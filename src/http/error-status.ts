@@ -1,0 +1,20 @@
+import type { ErrorCode } from '../domain/errors';
+
+// The one mapping from error codes to HTTP statuses (docs/errors.md lists them for users).
+export const httpStatusOf: Record<ErrorCode, number> = {
+  invalid_json: 400,
+  invalid_argument: 400,
+  invalid_company_number: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  plan_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  webhook_address_refused: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};

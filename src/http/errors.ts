@@ -1,0 +1,43 @@
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import { ServiceError } from '../domain/errors';
+import { httpStatusOf } from './error-status';
+import type { AppState } from './state';
+
+/** A zod failure as a ServiceError naming each bad argument by its path. */
+export function invalidArgument(error: z.ZodError): ServiceError {
+  const problems = error.issues.map((issue) => ({
+    argument: issue.path.length > 0 ? issue.path.join('.') : '(body)',
+    problem: issue.message,
+  }));
+  const first = problems[0];
+  const message = first ? `Invalid argument ${first.argument}: ${first.problem}` : 'Invalid arguments';
+  return new ServiceError('invalid_argument', message, { problems });
+}
+
+/** Errors become `{"error":{"code","message","details","request_id"}}` here, and only here. */
+export const errorBodies: Middleware<AppState> = async (ctx, next) => {
+  try {
+    await next();
+  } catch (thrown) {
+    const error =
+      thrown instanceof ServiceError
+        ? thrown
+        : thrown instanceof z.ZodError
+          ? invalidArgument(thrown)
+          : new ServiceError('internal', 'Internal error; quote the request id when reporting it');
+    if (error.code === 'internal') ctx.state.logger.error({ err: thrown }, 'request failed');
+    ctx.status = httpStatusOf[error.code];
+    if (error.code === 'rate_limited' && typeof error.details?.retry_after_seconds === 'number') {
+      ctx.set('Retry-After', String(error.details.retry_after_seconds));
+    }
+    ctx.body = {
+      error: {
+        code: error.code,
+        message: error.message,
+        details: error.details ?? {},
+        request_id: ctx.state.requestId,
+      },
+    };
+  }
+};

@@ -1,0 +1,40 @@
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import { ServiceError } from '../domain/errors';
+import type { AppState } from './state';
+
+const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Reads a JSON body into ctx.state.body with a size limit. Parsed here once, for REST and MCP alike, so
+ * a malformed body is a 400 `invalid_json` and an oversize one a 413 before any handler runs.
+ */
+export function jsonBody(limitBytes: number): Middleware<AppState> {
+  return async (ctx, next) => {
+    const declaresBody = Boolean(ctx.request.length) || ctx.get('Transfer-Encoding') !== '';
+    if (!methodsWithBody.has(ctx.method) || !declaresBody) return next();
+    if (!ctx.is('application/json')) {
+      throw new ServiceError('unsupported_media_type', 'Send the body as application/json', {
+        content_type: ctx.get('Content-Type') || null,
+      });
+    }
+    let text: string;
+    try {
+      text = await getRawBody(ctx.req, { limit: limitBytes, length: ctx.request.length, encoding: 'utf8' });
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (type === 'entity.too.large') {
+        throw new ServiceError('payload_too_large', `The body is larger than ${limitBytes} bytes`, {
+          limit_bytes: limitBytes,
+        });
+      }
+      throw new ServiceError('invalid_json', 'The body could not be read', { reason: type ?? 'read_error' });
+    }
+    try {
+      ctx.state.body = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch (error) {
+      throw new ServiceError('invalid_json', 'The body is not valid JSON', { reason: (error as Error).message });
+    }
+    return next();
+  };
+}

@@ -1,0 +1,66 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { z } from 'zod';
+import type { Account } from '../db/entities/account';
+import type { PlanName } from '../domain/accounts/plans';
+import type { Services } from '../services';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface OperationContext {
+  services: Services;
+  /** A request-scoped unit of work. */
+  em: EntityManager;
+  now: Date;
+}
+
+export interface AuthenticatedContext extends OperationContext {
+  account: Account;
+}
+
+interface OperationBase<I extends z.ZodType, O extends z.ZodType> {
+  /** snake_case; also the MCP tool name when the operation is a tool. */
+  name: string;
+  title: string;
+  description: string;
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/company/{company_number}`. */
+  path: string;
+  /** Path parameters, query string and JSON body, merged into one object and validated together. */
+  input: I;
+  output: O;
+  /** HTTP status of a success (201 for creations). */
+  successStatus?: 200 | 201 | 202;
+  /** MCP tool annotations; an operation without them is REST-only. */
+  tool?: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+}
+
+/** Open to anyone (sign-up): no key, no plan, no quota. */
+export interface PublicOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
+  extends OperationBase<I, O> {
+  auth: 'none';
+  handler(input: z.infer<I>, context: OperationContext): Promise<z.infer<O>>;
+}
+
+/** Needs an API key; the lowest plan that may call it and what one call costs against the quota. */
+export interface KeyedOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
+  extends OperationBase<I, O> {
+  auth: 'api_key';
+  lowestPlan: PlanName;
+  cost: number;
+  handler(input: z.infer<I>, context: AuthenticatedContext): Promise<z.infer<O>>;
+}
+
+export type Operation = PublicOperation | KeyedOperation;
+
+/** Identity functions that keep each operation's input and output types inferred from its schemas. */
+export function publicOperation<I extends z.ZodType, O extends z.ZodType>(
+  operation: Omit<PublicOperation<I, O>, 'auth'>,
+): PublicOperation<I, O> {
+  return { ...operation, auth: 'none' };
+}
+
+export function keyedOperation<I extends z.ZodType, O extends z.ZodType>(
+  operation: Omit<KeyedOperation<I, O>, 'auth'>,
+): KeyedOperation<I, O> {
+  return { ...operation, auth: 'api_key' };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { WebhookSecret } from '../db/entities/webhook-secret';
+
+// GET and rotate answer with the same shape (docs/decisions.md): the current secret, and the previous one's
+// end of overlap while a rotation is under way.
+export const webhookSecretView = z.object({
+  id: z.string(),
+  secret: z.string().startsWith('whsec_'),
+  created_at: z.iso.datetime(),
+  previous: z
+    .object({ id: z.string(), expires_at: z.iso.datetime() })
+    .nullable()
+    .describe('The replaced secret, still signing deliveries until expires_at; null outside a rotation.'),
+});
+
+export function toWebhookSecretView(current: WebhookSecret, previous: WebhookSecret | undefined) {
+  return {
+    id: current.id,
+    secret: current.secret,
+    created_at: current.createdAt.toISOString(),
+    previous: previous?.expiresAt ? { id: previous.id, expires_at: previous.expiresAt.toISOString() } : null,
+  };
+}

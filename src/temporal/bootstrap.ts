@@ -1,0 +1,48 @@
+import Long from 'long';
+import type { Client } from '@temporalio/client';
+import type { Logger } from '../logger';
+import { allSearchAttributes } from './search-attributes';
+
+// gRPC status codes and Temporal's IndexedValueType numbers, as the wire carries them.
+const status = { NOT_FOUND: 5, PERMISSION_DENIED: 7, UNIMPLEMENTED: 12 } as const;
+const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
+const indexedValueTypes: Record<string, number> = { TEXT: 1, KEYWORD, INT: 3, DOUBLE: 4, BOOL: 5, DATETIME: 6, KEYWORD_LIST: 7 };
+
+function grpcCode(error: unknown): number | undefined {
+  return (error as { code?: number }).code;
+}
+
+/**
+ * Idempotent start-up of what the worker needs on any cluster: the namespace and the search attributes.
+ * On Temporal Cloud both are managed outside the SDK; a permission error there is logged, not fatal.
+ */
+export async function bootstrapTemporal(client: Client, namespace: string, logger: Logger): Promise<void> {
+  const service = client.connection.workflowService;
+  try {
+    await service.describeNamespace({ namespace });
+  } catch (error) {
+    if (grpcCode(error) !== status.NOT_FOUND) throw error;
+    logger.info({ namespace }, 'registering the Temporal namespace');
+    await service.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(7 * 24 * 3600) },
+    });
+  }
+
+  const operator = client.connection.operatorService;
+  try {
+    const existing = await operator.listSearchAttributes({ namespace });
+    const known = new Set(Object.keys(existing.customAttributes ?? {}));
+    const missing = allSearchAttributes.filter((key) => !known.has(key.name));
+    if (missing.length === 0) return;
+    const searchAttributes = Object.fromEntries(missing.map((key) => [key.name, indexedValueTypes[key.type] ?? KEYWORD]));
+    await operator.addSearchAttributes({ namespace, searchAttributes });
+    logger.info({ added: missing.map((k) => k.name) }, 'registered Temporal search attributes');
+  } catch (error) {
+    if (grpcCode(error) === status.PERMISSION_DENIED || grpcCode(error) === status.UNIMPLEMENTED) {
+      logger.warn({ err: error }, 'could not register search attributes; register them on the cluster by hand');
+      return;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import { Worker, type WorkerOptions } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
+import { createActivities } from './activities';
+import { loadConfig, type Config } from './config';
+import { migrate, openDatabase, type Orm } from './db/orm';
+import { createLogger, type Logger } from './logger';
+import { runUntilSignal } from './shutdown';
+import { bootstrapTemporal } from './temporal/bootstrap';
+import { connectClient, connectWorker } from './temporal/connection';
+import { reconcileSecretRotations } from './temporal/reconcile-rotations';
+import { installTemporalRuntime } from './temporal/runtime';
+
+export interface WorkerDeps {
+  config: Config;
+  orm: Orm;
+  client: Client;
+  logger: Logger;
+  clock?: () => Date;
+  /** A prebuilt workflow bundle (tests bundle once per run); by default the worker bundles src/workflows. */
+  workflowBundle?: WorkerOptions['workflowBundle'];
+}
+
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+/** Bootstraps the cluster (namespace, search attributes), then runs all workflows and activities. */
+export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
+  const { config, orm, client, logger } = deps;
+  await bootstrapTemporal(client, config.TEMPORAL_NAMESPACE, logger);
+  const connection = await connectWorker(config);
+  const worker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: require.resolve('./workflows') }),
+    activities: createActivities({ orm, logger, clock: deps.clock ?? (() => new Date()) }),
+  });
+  const running = worker.run();
+  logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE }, 'Temporal worker running');
+  await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
+  return {
+    async stop() {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}
+
+if (require.main === module) {
+  runUntilSignal('worker', async () => {
+    const config = loadConfig();
+    const logger = createLogger(config.LOG_LEVEL, 'worker');
+    installTemporalRuntime(logger);
+    if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS must be set for `npm run worker` (use `npm start` for the embedded default)');
+    const orm = await openDatabase(config.database, logger);
+    await migrate(orm);
+    const client = await connectClient(config);
+    const worker = await startWorker({ config, orm, client, logger });
+    return async () => {
+      await worker.stop();
+      await client.connection.close();
+      await orm.close();
+    };
+  });
+}
