@@ -19,15 +19,24 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'crypto', 'http', 'https', 'net', 'dns'], message: 'No Node modules in workflows.' },
-            { group: ['**/domain/**', '**/db/**', '**/http/**', '**/activities/**'], allowTypeImports: true, message: 'Workflows import activities as types only.' },
+            {
+              group: ['node:*', 'fs', 'crypto', 'http', 'https', 'net', 'dns'],
+              message: 'No Node modules in workflows.',
+            },
+            {
+              group: ['**/domain/**', '**/db/**', '**/http/**', '**/activities/**'],
+              allowTypeImports: true,
+              message: 'Workflows import activities as types only.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['**/*.mjs', '**/*.cjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', module: 'writable' },
+    },
   },
 );

@@ -1,7 +1,10 @@
 // Three tiers (see docs/testing.md): unit (plain), workflow (time-skipping server), integration (dev server + DB + HTTP).
 // Run serially (--runInBand): time skipping is global to a test server and the machine has two cores.
 const transform = {
-  '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+  '^.+\\.ts$': [
+    '@swc/jest',
+    { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+  ],
 };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 
@@ -15,12 +18,14 @@ module.exports = {
       displayName: 'workflow',
       testMatch: ['<rootDir>/test/workflow/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup-workflows.ts',
+      setupFiles: ['<rootDir>/test/support/quiet-temporal.ts'],
     },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup-integration.ts',
+      setupFiles: ['<rootDir>/test/support/quiet-temporal.ts'],
       globalTeardown: '<rootDir>/test/support/global-teardown-integration.ts',
     },
   ],

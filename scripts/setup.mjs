@@ -48,7 +48,9 @@ function ensureTemporalCli() {
   if (!onPath('go')) {
     log('Temporal CLI: no `temporal` on PATH and no Go toolchain to build it.');
     log('  `npm start` will fall back to the Temporal SDK cached download, which NEEDS INTERNET ACCESS.');
-    log('  Install Go (https://go.dev) and run `npm run setup` to build it offline from the Go module proxy.');
+    log(
+      '  Install Go (https://go.dev) and run `npm run setup` to build it offline from the Go module proxy.',
+    );
     return;
   }
   log(`Temporal CLI: building ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} with Go into .tools/bin`);
@@ -66,11 +68,18 @@ function ensureTestServer() {
   const wrapper = join(dir, 'bin', 'temporal-test-server');
   const haveJars = existsSync(lib) && readdirSync(lib).some((f) => f.startsWith('temporal-test-server-'));
   if (!haveJars) {
-    if (!onPath('mvn')) throw new Error('Maven (mvn) is needed once to fetch the Temporal test server from Maven Central.');
-    log('Temporal test server: fetching io.temporal:temporal-test-server from Maven Central (first time only)');
-    const seconds = run('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`, '-DincludeScope=runtime'], {
-      cwd: join(root, 'tools', 'temporal-test-server'),
-    });
+    if (!onPath('mvn'))
+      throw new Error('Maven (mvn) is needed once to fetch the Temporal test server from Maven Central.');
+    log(
+      'Temporal test server: fetching io.temporal:temporal-test-server from Maven Central (first time only)',
+    );
+    const seconds = run(
+      'mvn',
+      ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${lib}`, '-DincludeScope=runtime'],
+      {
+        cwd: join(root, 'tools', 'temporal-test-server'),
+      },
+    );
     log(`Temporal test server: fetched in ${seconds} s`);
   }
   if (!existsSync(wrapper)) {

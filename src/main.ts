@@ -2,7 +2,12 @@ import { loadConfig } from './config';
 import { createLogger } from './logger';
 import { closeServices, openServices, startApi } from './server';
 import { runUntilSignal } from './shutdown';
-import { findTemporalCli, startDevServer, startDownloadedDevServer, type RunningDevServer } from './temporal/dev-server';
+import {
+  findTemporalCli,
+  startDevServer,
+  startDownloadedDevServer,
+  type RunningDevServer,
+} from './temporal/dev-server';
 import { startWorker } from './worker';
 import { installTemporalRuntime } from './temporal/runtime';
 
@@ -17,7 +22,8 @@ runUntilSignal('start', async () => {
   installTemporalRuntime(logger);
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
+    for (const stop of stops.reverse())
+      await stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
   };
   try {
     let devServer: RunningDevServer | undefined;

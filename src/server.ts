@@ -54,7 +54,10 @@ if (require.main === module) {
   runUntilSignal('api', async () => {
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL, 'api');
-    if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS must be set for `npm run api` (use `npm start` for the embedded default)');
+    if (!config.TEMPORAL_ADDRESS)
+      throw new Error(
+        'TEMPORAL_ADDRESS must be set for `npm run api` (use `npm start` for the embedded default)',
+      );
     const services = await openServices(config, logger);
     const api = await startApi(services);
     return async () => {

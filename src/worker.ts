@@ -33,11 +33,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
-    ...(deps.workflowBundle ? { workflowBundle: deps.workflowBundle } : { workflowsPath: require.resolve('./workflows') }),
+    ...(deps.workflowBundle
+      ? { workflowBundle: deps.workflowBundle }
+      : { workflowsPath: require.resolve('./workflows') }),
     activities: createActivities({ orm, logger, clock: deps.clock ?? (() => new Date()) }),
   });
   const running = worker.run();
-  logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE }, 'Temporal worker running');
+  logger.info(
+    { taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE },
+    'Temporal worker running',
+  );
   await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
   return {
     async stop() {
@@ -53,7 +58,10 @@ if (require.main === module) {
     const config = loadConfig();
     const logger = createLogger(config.LOG_LEVEL, 'worker');
     installTemporalRuntime(logger);
-    if (!config.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS must be set for `npm run worker` (use `npm start` for the embedded default)');
+    if (!config.TEMPORAL_ADDRESS)
+      throw new Error(
+        'TEMPORAL_ADDRESS must be set for `npm run worker` (use `npm start` for the embedded default)',
+      );
     const orm = await openDatabase(config.database, logger);
     await migrate(orm);
     const client = await connectClient(config);

@@ -24,7 +24,10 @@ function driverOptions(database: Config['database']): Options {
     pool: {
       // WAL lets the API and the worker (even as separate processes) read while the other writes;
       // busy_timeout makes a writer wait for the lock instead of failing at once.
-      afterCreate: (connection: SqliteConnection, done: (error: Error | null, connection: unknown) => void) => {
+      afterCreate: (
+        connection: SqliteConnection,
+        done: (error: Error | null, connection: unknown) => void,
+      ) => {
         connection.pragma('journal_mode = WAL');
         connection.pragma('busy_timeout = 5000');
         connection.pragma('foreign_keys = ON');

@@ -17,17 +17,24 @@ export function createApp(services: Services): Koa<AppState> {
 
   app.use(requestContext(services.logger));
   app.use(errorBodies);
+  app.use(notFoundWhenUnrouted);
   app.use(health.routes());
   app.use(jsonBody(services.config.BODY_LIMIT_BYTES));
   app.use(rest.routes());
   app.use(
     rest.allowedMethods({
       throw: true,
-      methodNotAllowed: () => new ServiceError('method_not_allowed', 'This method is not allowed on this path'),
+      methodNotAllowed: () =>
+        new ServiceError('method_not_allowed', 'This method is not allowed on this path'),
     }),
   );
-  app.use((ctx) => {
-    throw new ServiceError('not_found', `No route for ${ctx.method} ${ctx.path}`);
-  });
   return app;
 }
+
+/** Runs after the routers (and allowedMethods' 405) have had their say: anything still unanswered is a 404. */
+const notFoundWhenUnrouted: Koa.Middleware<AppState> = async (ctx, next) => {
+  await next();
+  if (ctx.status === 404 && ctx.body === undefined) {
+    throw new ServiceError('not_found', `No route for ${ctx.method} ${ctx.path}`);
+  }
+};

@@ -18,6 +18,7 @@ export async function authenticate(
     );
   }
   const account = await accountForApiKey(em, key);
-  if (!account) throw new ServiceError('unauthenticated', 'The API key is unknown or revoked', { reason: 'invalid_key' });
+  if (!account)
+    throw new ServiceError('unauthenticated', 'The API key is unknown or revoked', { reason: 'invalid_key' });
   return account;
 }

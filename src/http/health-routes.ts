@@ -20,7 +20,9 @@ export function healthRoutes(services: Services): Router<AppState> {
     ctx.body = {
       status: failing.length === 0 ? 'ready' : 'unavailable',
       checks: { database: database ? 'ok' : 'unreachable', temporal: temporal ? 'ok' : 'unreachable' },
-      ...(failing.length > 0 ? { error: { code: 'unavailable', message: `Unreachable: ${failing.join(', ')}` } } : {}),
+      ...(failing.length > 0
+        ? { error: { code: 'unavailable', message: `Unreachable: ${failing.join(', ')}` } }
+        : {}),
     };
   });
   return router;

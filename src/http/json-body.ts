@@ -33,7 +33,9 @@ export function jsonBody(limitBytes: number): Middleware<AppState> {
     try {
       ctx.state.body = text.trim() === '' ? undefined : JSON.parse(text);
     } catch (error) {
-      throw new ServiceError('invalid_json', 'The body is not valid JSON', { reason: (error as Error).message });
+      throw new ServiceError('invalid_json', 'The body is not valid JSON', {
+        reason: (error as Error).message,
+      });
     }
     return next();
   };

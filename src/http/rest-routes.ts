@@ -12,7 +12,10 @@ export function koaPath(openApiPath: string): string {
   return openApiPath.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-function restInput(ctx: ParameterizedContext<AppState>, params: Record<string, string>): Record<string, unknown> {
+function restInput(
+  ctx: ParameterizedContext<AppState>,
+  params: Record<string, string>,
+): Record<string, unknown> {
   const body = ctx.state.body;
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw new ServiceError('invalid_argument', 'The body must be a JSON object', {

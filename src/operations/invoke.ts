@@ -21,7 +21,11 @@ export async function invokeOperation(
       'plan_required',
       `${operation.name} needs the ${operation.lowestPlan} plan or higher; your plan is ${account.plan}. ` +
         `Upgrade at ${context.services.config.UPGRADE_URL}`,
-      { required_plan: operation.lowestPlan, current_plan: account.plan, upgrade_url: context.services.config.UPGRADE_URL },
+      {
+        required_plan: operation.lowestPlan,
+        current_plan: account.plan,
+        upgrade_url: context.services.config.UPGRADE_URL,
+      },
     );
   }
   return operation.output.parse(await operation.handler(input, { ...context, account }));

@@ -35,15 +35,19 @@ interface OperationBase<I extends z.ZodType, O extends z.ZodType> {
 }
 
 /** Open to anyone (sign-up): no key, no plan, no quota. */
-export interface PublicOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
-  extends OperationBase<I, O> {
+export interface PublicOperation<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> extends OperationBase<I, O> {
   auth: 'none';
   handler(input: z.infer<I>, context: OperationContext): Promise<z.infer<O>>;
 }
 
 /** Needs an API key; the lowest plan that may call it and what one call costs against the quota. */
-export interface KeyedOperation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType>
-  extends OperationBase<I, O> {
+export interface KeyedOperation<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> extends OperationBase<I, O> {
   auth: 'api_key';
   lowestPlan: PlanName;
   cost: number;

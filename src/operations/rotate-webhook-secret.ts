@@ -27,7 +27,10 @@ export const rotateWebhookSecret = keyedOperation({
       secretId: rotation.previous.id,
       retireAt,
     }).catch((error: unknown) =>
-      services.logger.error({ err: error, accountId: account.id }, 'could not start the secret rotation workflow'),
+      services.logger.error(
+        { err: error, accountId: account.id },
+        'could not start the secret rotation workflow',
+      ),
     );
     return toWebhookSecretView(rotation.current, rotation.previous);
   },

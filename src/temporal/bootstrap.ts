@@ -6,7 +6,15 @@ import { allSearchAttributes } from './search-attributes';
 // gRPC status codes and Temporal's IndexedValueType numbers, as the wire carries them.
 const status = { NOT_FOUND: 5, PERMISSION_DENIED: 7, UNIMPLEMENTED: 12 } as const;
 const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
-const indexedValueTypes: Record<string, number> = { TEXT: 1, KEYWORD, INT: 3, DOUBLE: 4, BOOL: 5, DATETIME: 6, KEYWORD_LIST: 7 };
+const indexedValueTypes: Record<string, number> = {
+  TEXT: 1,
+  KEYWORD,
+  INT: 3,
+  DOUBLE: 4,
+  BOOL: 5,
+  DATETIME: 6,
+  KEYWORD_LIST: 7,
+};
 
 function grpcCode(error: unknown): number | undefined {
   return (error as { code?: number }).code;
@@ -35,12 +43,17 @@ export async function bootstrapTemporal(client: Client, namespace: string, logge
     const known = new Set(Object.keys(existing.customAttributes ?? {}));
     const missing = allSearchAttributes.filter((key) => !known.has(key.name));
     if (missing.length === 0) return;
-    const searchAttributes = Object.fromEntries(missing.map((key) => [key.name, indexedValueTypes[key.type] ?? KEYWORD]));
+    const searchAttributes = Object.fromEntries(
+      missing.map((key) => [key.name, indexedValueTypes[key.type] ?? KEYWORD]),
+    );
     await operator.addSearchAttributes({ namespace, searchAttributes });
     logger.info({ added: missing.map((k) => k.name) }, 'registered Temporal search attributes');
   } catch (error) {
     if (grpcCode(error) === status.PERMISSION_DENIED || grpcCode(error) === status.UNIMPLEMENTED) {
-      logger.warn({ err: error }, 'could not register search attributes; register them on the cluster by hand');
+      logger.warn(
+        { err: error },
+        'could not register search attributes; register them on the cluster by hand',
+      );
       return;
     }
     throw error;

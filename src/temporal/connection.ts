@@ -16,7 +16,9 @@ type TemporalSettings = Pick<
 >;
 
 /** Connection options from Temporal's own environment variables, shared by the client and the worker. */
-async function connectionOptions(settings: TemporalSettings): Promise<ConnectionOptions & NativeConnectionOptions> {
+async function connectionOptions(
+  settings: TemporalSettings,
+): Promise<ConnectionOptions & NativeConnectionOptions> {
   if (!settings.TEMPORAL_ADDRESS) throw new Error('TEMPORAL_ADDRESS is not set');
   const certPath = settings.TEMPORAL_TLS_CLIENT_CERT_PATH;
   const keyPath = settings.TEMPORAL_TLS_CLIENT_KEY_PATH;

@@ -117,7 +117,10 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
     '--log-level',
     'warn',
     ...(options.namespace === 'default' ? [] : ['--namespace', options.namespace]),
-    ...allSearchAttributes.flatMap((key) => ['--search-attribute', `${key.name}=${searchAttributeTypeName(key.type)}`]),
+    ...allSearchAttributes.flatMap((key) => [
+      '--search-attribute',
+      `${key.name}=${searchAttributeTypeName(key.type)}`,
+    ]),
   ];
   const logFile = join(dataDir, 'temporal.log');
   const out = openSync(logFile, 'a');
@@ -132,7 +135,9 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
     }
     if (Date.now() - started > 60_000) {
       child.kill('SIGKILL');
-      throw new Error(`The Temporal dev server did not listen on ${options.port} within 60 s; see ${logFile}`);
+      throw new Error(
+        `The Temporal dev server did not listen on ${options.port} within 60 s; see ${logFile}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -12,7 +12,9 @@ import { signalSecretRotation } from './secret-rotation-starter';
  * it retired. At worker start-up, hand every such secret to a workflow unless one is already running.
  */
 export async function reconcileSecretRotations(orm: Orm, client: Client, taskQueue: string, logger: Logger) {
-  const overlapping = await orm.em.fork().find(WebhookSecretEntity, { retiredAt: null, expiresAt: { $ne: null } });
+  const overlapping = await orm.em
+    .fork()
+    .find(WebhookSecretEntity, { retiredAt: null, expiresAt: { $ne: null } });
   for (const secret of overlapping) {
     const handle = client.workflow.getHandle(secretRotationWorkflowId(secret.accountId));
     const running = await handle.describe().then(
@@ -23,7 +25,10 @@ export async function reconcileSecretRotations(orm: Orm, client: Client, taskQue
       },
     );
     if (running) continue;
-    logger.info({ accountId: secret.accountId, secretId: secret.id }, 'resuming a secret rotation without a workflow');
+    logger.info(
+      { accountId: secret.accountId, secretId: secret.id },
+      'resuming a secret rotation without a workflow',
+    );
     await signalSecretRotation(client, taskQueue, secret.accountId, {
       secretId: secret.id,
       retireAt: secret.expiresAt!.getTime(),

@@ -24,7 +24,9 @@ export async function secretRotationWorkflow(input: SecretRotationInput): Promis
     const next = pending[0]!;
     const wait = next.retireAt - Date.now();
     if (wait > 0) {
-      await sleep(wait, { summary: `retire secret ${next.secretId} at ${new Date(next.retireAt).toISOString()}` });
+      await sleep(wait, {
+        summary: `retire secret ${next.secretId} at ${new Date(next.retireAt).toISOString()}`,
+      });
     }
     await retireWebhookSecret({ accountId: input.accountId, secretId: next.secretId });
     pending.shift();

@@ -14,7 +14,9 @@ export function hashApiKey(key: string): string {
 }
 
 /** The key from `X-Api-Key`, or from `Authorization: Bearer <key>`; undefined when neither is present. */
-export function apiKeyFromHeaders(headers: Record<string, string | string[] | undefined>): string | undefined {
+export function apiKeyFromHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): string | undefined {
   const direct = headers['x-api-key'];
   if (typeof direct === 'string' && direct.trim() !== '') return direct.trim();
   const authorization = headers['authorization'];

@@ -19,17 +19,20 @@ function isUniqueViolation(error: unknown): boolean {
  * The secrets that sign a delivery sent at `at`, newest first: one normally, two during a rotation.
  * `expiresAt` ends the overlap on the dot even if the rotation workflow is late to mark it retired.
  */
-export async function activeSecrets(em: EntityManager, accountId: string, at: Date): Promise<WebhookSecret[]> {
-  return em.find(
-    WebhookSecretEntity,
-    {
-      accountId,
-      retiredAt: null,
-      createdAt: { $lte: at },
-      $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }],
-    },
-    { orderBy: { createdAt: 'desc', id: 'desc' } },
-  );
+export async function activeSecrets(
+  em: EntityManager,
+  accountId: string,
+  at: Date,
+): Promise<WebhookSecret[]> {
+  const secrets = await em.find(WebhookSecretEntity, {
+    accountId,
+    retiredAt: null,
+    createdAt: { $lte: at },
+    $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }],
+  });
+  // Current first, then the replaced one: creation times can tie to the millisecond, expiry order cannot.
+  const endOf = (s: WebhookSecret) => s.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  return secrets.sort((a, b) => endOf(b) - endOf(a));
 }
 
 /** The newest secret, created on first use. */
@@ -49,7 +52,9 @@ export async function currentSecret(em: EntityManager, accountId: string, now: D
     // A concurrent first call created it: the partial unique index allows one current secret an account.
     if (!isUniqueViolation(error)) throw error;
   }
-  const created = await em.fork().findOne(WebhookSecretEntity, { accountId, expiresAt: null, retiredAt: null });
+  const created = await em
+    .fork()
+    .findOne(WebhookSecretEntity, { accountId, expiresAt: null, retiredAt: null });
   if (!created) throw new Error(`No current webhook secret for ${accountId} after creating one`);
   return created;
 }
@@ -100,7 +105,8 @@ export async function rotateSecret(em: EntityManager, accountId: string, now: Da
         { expiresAt },
       );
       // Someone else rotated between our read and this transaction: let the caller retry.
-      if (updated !== 1) throw new ServiceError('conflict', 'The webhook secret was rotated concurrently; try again');
+      if (updated !== 1)
+        throw new ServiceError('conflict', 'The webhook secret was rotated concurrently; try again');
       const current: WebhookSecret = {
         id: newId('whs'),
         accountId,
@@ -126,6 +132,10 @@ export async function rotateSecret(em: EntityManager, accountId: string, now: Da
 
 /** Marks a secret retired; idempotent, so the rotation workflow's activity may retry freely. */
 export async function retireSecret(em: EntityManager, secretId: string, at: Date): Promise<boolean> {
-  const updated = await em.nativeUpdate(WebhookSecretEntity, { id: secretId, retiredAt: null }, { retiredAt: at });
+  const updated = await em.nativeUpdate(
+    WebhookSecretEntity,
+    { id: secretId, retiredAt: null },
+    { retiredAt: at },
+  );
   return updated > 0;
 }
