@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
 
 // Every setting comes from the environment (see .env.example). Validated once at start-up so a bad value
 // stops the process with a message naming the variable, instead of failing later somewhere deep.
@@ -28,6 +29,8 @@ export const configSchema = z.object({
       .regex(/^(postgres|postgresql|sqlite):/, 'must start with postgres://, postgresql:// or sqlite:')
       .optional(),
   ),
+  /** Development only: origins (e.g. http://127.0.0.1:4000) let through the webhook address rules. */
+  WEBHOOK_DEV_ALLOWED_ORIGINS: optionalString,
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_API_KEY: optionalString,
@@ -43,6 +46,8 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema> & {
+  /** Parsed WEBHOOK_DEV_ALLOWED_ORIGINS; always empty in production. */
+  webhookDevAllowedOrigins: string[];
   /** Resolved database target: the SQLite file path or the PostgreSQL URL. */
   database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
 };
@@ -56,7 +61,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  return { ...values, database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR) };
+  return {
+    ...values,
+    database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR),
+    webhookDevAllowedOrigins: devAllowedOrigins(values.WEBHOOK_DEV_ALLOWED_ORIGINS, values.NODE_ENV),
+  };
+}
+
+function devAllowedOrigins(raw: string | undefined, nodeEnv: string): string[] {
+  if (raw === undefined) return [];
+  if (nodeEnv === 'production') {
+    throw new ConfigError('WEBHOOK_DEV_ALLOWED_ORIGINS is for local development and is refused when NODE_ENV=production');
+  }
+  try {
+    return parseDevAllowedOrigins(raw);
+  } catch (error) {
+    throw new ConfigError(`WEBHOOK_DEV_ALLOWED_ORIGINS: ${(error as Error).message}`);
+  }
 }
 
 function resolveDatabase(url: string | undefined, dataDir: string): Config['database'] {

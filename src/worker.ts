@@ -1,6 +1,7 @@
 import { Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import { createActivities } from './activities';
+import type { SendOptions } from './domain/webhooks/send-webhook';
 import { loadConfig, type Config } from './config';
 import { migrate, openDatabase, type Orm } from './db/orm';
 import { createLogger, type Logger } from './logger';
@@ -16,6 +17,8 @@ export interface WorkerDeps {
   client: Client;
   logger: Logger;
   clock?: () => Date;
+  /** Overrides of the webhook sender's options (tests: a resolver, a shorter time limit). */
+  webhookOptions?: SendOptions;
   /** A prebuilt workflow bundle (tests bundle once per run); by default the worker bundles src/workflows. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -28,6 +31,12 @@ export interface RunningWorker {
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const { config, orm, client, logger } = deps;
   await bootstrapTemporal(client, config.TEMPORAL_NAMESPACE, logger);
+  if (config.webhookDevAllowedOrigins.length > 0) {
+    logger.warn(
+      { origins: config.webhookDevAllowedOrigins },
+      'WEBHOOK_DEV_ALLOWED_ORIGINS lets webhooks reach these origins past the address rules: development only',
+    );
+  }
   const connection = await connectWorker(config);
   const worker = await Worker.create({
     connection,
@@ -36,7 +45,12 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     ...(deps.workflowBundle
       ? { workflowBundle: deps.workflowBundle }
       : { workflowsPath: require.resolve('./workflows') }),
-    activities: createActivities({ orm, logger, clock: deps.clock ?? (() => new Date()) }),
+    activities: createActivities({
+      orm,
+      logger,
+      clock: deps.clock ?? (() => new Date()),
+      webhooks: { devAllowedOrigins: config.webhookDevAllowedOrigins, ...deps.webhookOptions },
+    }),
   });
   const running = worker.run();
   logger.info(

@@ -1,9 +1,12 @@
 import type { Orm } from '../db/orm';
+import type { SendOptions } from '../domain/webhooks/send-webhook';
 import type { Logger } from '../logger';
 
-/** What activities may touch; tests inject their own clock, database and HTTP client. */
+/** What activities may touch; tests inject their own clock, database and HTTP options. */
 export interface ActivityDeps {
   orm: Orm;
   clock: () => Date;
   logger: Logger;
+  /** Webhook sending: the development override origins, and in tests a resolver or a shorter limit. */
+  webhooks: SendOptions;
 }

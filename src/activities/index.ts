@@ -1,11 +1,13 @@
 import type { ActivityDeps } from './deps';
 import { secretRotationActivities } from './secret-rotation';
+import { webhookDeliveryActivities } from './webhook-delivery';
 
 export type { ActivityDeps } from './deps';
 
 export function createActivities(deps: ActivityDeps) {
   return {
     ...secretRotationActivities(deps),
+    ...webhookDeliveryActivities(deps),
   };
 }
 

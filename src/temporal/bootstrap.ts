@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import { allSearchAttributes } from './search-attributes';
 
 // gRPC status codes and Temporal's IndexedValueType numbers, as the wire carries them.
-const status = { NOT_FOUND: 5, PERMISSION_DENIED: 7, UNIMPLEMENTED: 12 } as const;
+const status = { NOT_FOUND: 5, ALREADY_EXISTS: 6, PERMISSION_DENIED: 7, UNIMPLEMENTED: 12 } as const;
 const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD
 const indexedValueTypes: Record<string, number> = {
   TEXT: 1,
@@ -38,17 +38,24 @@ export async function bootstrapTemporal(client: Client, namespace: string, logge
   }
 
   const operator = client.connection.operatorService;
+  const known = await operator.listSearchAttributes({ namespace }).then(
+    (existing) => new Set(Object.keys(existing.customAttributes ?? {})),
+    (error: unknown) => {
+      // Temporal's Java time-skipping server can add search attributes but not list them: add them all.
+      if (grpcCode(error) === status.UNIMPLEMENTED) return new Set<string>();
+      throw error;
+    },
+  );
+  const missing = allSearchAttributes.filter((key) => !known.has(key.name));
+  if (missing.length === 0) return;
   try {
-    const existing = await operator.listSearchAttributes({ namespace });
-    const known = new Set(Object.keys(existing.customAttributes ?? {}));
-    const missing = allSearchAttributes.filter((key) => !known.has(key.name));
-    if (missing.length === 0) return;
     const searchAttributes = Object.fromEntries(
       missing.map((key) => [key.name, indexedValueTypes[key.type] ?? KEYWORD]),
     );
     await operator.addSearchAttributes({ namespace, searchAttributes });
     logger.info({ added: missing.map((k) => k.name) }, 'registered Temporal search attributes');
   } catch (error) {
+    if (grpcCode(error) === status.ALREADY_EXISTS) return;
     if (grpcCode(error) === status.PERMISSION_DENIED || grpcCode(error) === status.UNIMPLEMENTED) {
       logger.warn(
         { err: error },

@@ -15,3 +15,29 @@ export interface SecretRotated {
 }
 
 export const secretRotatedSignal = defineSignal<[SecretRotated]>('secretRotated');
+
+export interface WebhookDeliveryInput {
+  eventId: string;
+  accountId: string;
+  eventType: string;
+  /** Search attribute only; empty for events without a company (webhook.test). */
+  companyNumber: string | null;
+  /** 8 for change alerts; 1 for test sends, which are never retried. */
+  maxAttempts: number;
+}
+
+export interface WebhookDeliveryResult {
+  status: 'delivered' | 'failed';
+  attempts: number;
+  /** The last attempt's outcome, for callers that wait (the test send endpoint). */
+  lastAttempt: {
+    delivered: boolean;
+    statusCode?: number;
+    errorClass?: string;
+    errorMessage?: string;
+    durationMs: number;
+    responseBodySnippet?: string;
+    resolvedAddress?: string;
+    attemptedAt: number;
+  };
+}

@@ -34,7 +34,12 @@ describe('secret rotation workflow (time-skipping server)', () => {
       connection: env.nativeConnection,
       taskQueue,
       workflowBundle: workflowBundle(),
-      activities: createActivities({ orm, logger: pino({ level: 'silent' }), clock: () => new Date() }),
+      activities: createActivities({
+        orm,
+        logger: pino({ level: 'silent' }),
+        clock: () => new Date(),
+        webhooks: {},
+      }),
     });
     running = worker.run();
   });

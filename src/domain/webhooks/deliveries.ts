@@ -1,0 +1,132 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { WebhookDeliveryEntity, type DeliveryStatus, type WebhookDelivery } from '../../db/entities/webhook-delivery';
+import {
+  WebhookDeliveryAttemptEntity,
+  type WebhookDeliveryAttempt,
+} from '../../db/entities/webhook-delivery-attempt';
+import { notFound } from '../errors';
+
+export interface NewDelivery {
+  eventId: string;
+  accountId: string;
+  eventType: string;
+  companyNumber: string | null;
+  alertId: number | null;
+  url: string;
+  body: string;
+  maxAttempts: number;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { name?: string }).name === 'UniqueConstraintViolationException';
+}
+
+/** Inserts the delivery unless its event id exists already; either way returns the stored row. */
+export async function createDelivery(em: EntityManager, input: NewDelivery, now: Date): Promise<WebhookDelivery> {
+  try {
+    await em.insert(WebhookDeliveryEntity, {
+      ...input,
+      status: 'pending',
+      attemptCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      nextAttemptAt: now,
+      completedAt: null,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return em.fork().findOneOrFail(WebhookDeliveryEntity, { eventId: input.eventId });
+}
+
+export async function findDelivery(em: EntityManager, eventId: string): Promise<WebhookDelivery> {
+  const delivery = await em.findOne(WebhookDeliveryEntity, { eventId });
+  if (!delivery) throw notFound('Delivery', { id: eventId });
+  return delivery;
+}
+
+/**
+ * Records one attempt and moves the delivery to its new state, idempotently: a retried recording of the
+ * same attempt number leaves the same rows.
+ */
+export async function recordAttempt(
+  em: EntityManager,
+  attempt: WebhookDeliveryAttempt,
+  status: DeliveryStatus,
+  now: Date,
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const existing = await tx.findOne(WebhookDeliveryAttemptEntity, { eventId: attempt.eventId, number: attempt.number });
+    if (!existing) await tx.insert(WebhookDeliveryAttemptEntity, attempt);
+    await tx.nativeUpdate(
+      WebhookDeliveryEntity,
+      { eventId: attempt.eventId },
+      {
+        status,
+        attemptCount: attempt.number,
+        updatedAt: now,
+        nextAttemptAt: status === 'pending' ? attempt.nextAttemptAt : null,
+        completedAt: status === 'pending' ? null : attempt.attemptedAt,
+      },
+    );
+  });
+}
+
+export interface DeliveryWithAttempts {
+  delivery: WebhookDelivery;
+  attempts: WebhookDeliveryAttempt[];
+}
+
+export async function deliveryForAccount(
+  em: EntityManager,
+  accountId: string,
+  eventId: string,
+): Promise<DeliveryWithAttempts> {
+  const delivery = await em.findOne(WebhookDeliveryEntity, { eventId, accountId });
+  // Another account's delivery is indistinguishable from none at all.
+  if (!delivery) throw notFound('Delivery', { id: eventId });
+  const attempts = await em.find(WebhookDeliveryAttemptEntity, { eventId }, { orderBy: { number: 'asc' } });
+  return { delivery, attempts };
+}
+
+export interface DeliveryPageQuery {
+  accountId: string;
+  status?: DeliveryStatus;
+  limit: number;
+  /** The last item of the previous page: created_at in ms and event id, for stable keyset paging. */
+  after?: { createdAt: number; eventId: string };
+}
+
+export async function listDeliveries(em: EntityManager, query: DeliveryPageQuery) {
+  const after = query.after;
+  const deliveries = await em.find(
+    WebhookDeliveryEntity,
+    {
+      accountId: query.accountId,
+      ...(query.status ? { status: query.status } : {}),
+      ...(after
+        ? {
+            $or: [
+              { createdAt: { $lt: new Date(after.createdAt) } },
+              { createdAt: new Date(after.createdAt), eventId: { $lt: after.eventId } },
+            ],
+          }
+        : {}),
+    },
+    { orderBy: { createdAt: 'desc', eventId: 'desc' }, limit: query.limit + 1 },
+  );
+  const page = deliveries.slice(0, query.limit);
+  const attempts = page.length
+    ? await em.find(
+        WebhookDeliveryAttemptEntity,
+        { eventId: { $in: page.map((d) => d.eventId) } },
+        { orderBy: { eventId: 'asc', number: 'asc' } },
+      )
+    : [];
+  const byEvent = new Map<string, WebhookDeliveryAttempt[]>();
+  for (const attempt of attempts) byEvent.set(attempt.eventId, [...(byEvent.get(attempt.eventId) ?? []), attempt]);
+  return {
+    items: page.map((delivery) => ({ delivery, attempts: byEvent.get(delivery.eventId) ?? [] })),
+    hasMore: deliveries.length > query.limit,
+  };
+}

@@ -1,0 +1,645 @@
+import { parse, type Options as CsvParseOptions } from 'csv-parse';
+import type { Readable } from 'node:stream';
+import { normaliseCompanyNumber, registerOfCompanyNumber } from '../domain/companies/company-number';
+import {
+  isFilingOverdue,
+  isInsolvencyStatus,
+  isoDay,
+  type AccountsType,
+  type CompanyProfile,
+  type CompanyStatus,
+  type CompanyStatusDetail,
+  type CompanySubtype,
+  type CompanyType,
+} from '../domain/companies/company-profile';
+
+/*
+ * Companies House's free bulk company file ("BasicCompanyData", one file or several parts, monthly).
+ * The header line is copied from the published file, stray leading spaces included: a file whose header differs
+ * is some other layout, and guessing at its columns would store wrong data quietly.
+ */
+export const BASIC_COMPANY_DATA_HEADER_LINE =
+  'CompanyName, CompanyNumber,RegAddress.CareOf,RegAddress.POBox,RegAddress.AddressLine1, RegAddress.AddressLine2,' +
+  'RegAddress.PostTown,RegAddress.County,RegAddress.Country,RegAddress.PostCode,CompanyCategory,CompanyStatus,' +
+  'CountryOfOrigin,DissolutionDate,IncorporationDate,Accounts.AccountRefDay,Accounts.AccountRefMonth,' +
+  'Accounts.NextDueDate,Accounts.LastMadeUpDate,Accounts.AccountCategory,Returns.NextDueDate,' +
+  'Returns.LastMadeUpDate,Mortgages.NumMortCharges,Mortgages.NumMortOutstanding,Mortgages.NumMortPartSatisfied,' +
+  'Mortgages.NumMortSatisfied,SICCode.SicText_1,SICCode.SicText_2,SICCode.SicText_3,SICCode.SicText_4,' +
+  'LimitedPartnerships.NumGenPartners,LimitedPartnerships.NumLimPartners,URI,' +
+  'PreviousName_1.CONDATE, PreviousName_1.CompanyName, PreviousName_2.CONDATE, PreviousName_2.CompanyName,' +
+  'PreviousName_3.CONDATE, PreviousName_3.CompanyName,PreviousName_4.CONDATE, PreviousName_4.CompanyName,' +
+  'PreviousName_5.CONDATE, PreviousName_5.CompanyName,PreviousName_6.CONDATE, PreviousName_6.CompanyName,' +
+  'PreviousName_7.CONDATE, PreviousName_7.CompanyName,PreviousName_8.CONDATE, PreviousName_8.CompanyName,' +
+  'PreviousName_9.CONDATE, PreviousName_9.CompanyName,PreviousName_10.CONDATE, PreviousName_10.CompanyName,' +
+  'ConfStmtNextDueDate, ConfStmtLastMadeUpDate';
+
+export const BASIC_COMPANY_DATA_COLUMNS: readonly string[] = BASIC_COMPANY_DATA_HEADER_LINE.split(',');
+
+const COLUMN_COUNT = 55;
+const PREVIOUS_NAMES = 10;
+const SIC_TEXTS = 4;
+
+/** Column positions in the published order. */
+const col = {
+  name: 0,
+  number: 1,
+  careOf: 2,
+  poBox: 3,
+  addressLine1: 4,
+  addressLine2: 5,
+  postTown: 6,
+  county: 7,
+  country: 8,
+  postCode: 9,
+  category: 10,
+  status: 11,
+  countryOfOrigin: 12,
+  dissolutionDate: 13,
+  incorporationDate: 14,
+  accountRefDay: 15,
+  accountRefMonth: 16,
+  accountsNextDue: 17,
+  accountsLastMadeUp: 18,
+  accountsCategory: 19,
+  returnsNextDue: 20,
+  returnsLastMadeUp: 21,
+  mortgageCharges: 22,
+  mortgagesOutstanding: 23,
+  mortgagesPartSatisfied: 24,
+  mortgagesSatisfied: 25,
+  firstSicText: 26,
+  uri: 32,
+  firstPreviousName: 33,
+  confStmtNextDue: 53,
+  confStmtLastMadeUp: 54,
+} as const;
+
+/** CompanyCategory wordings found in the published files → the API's type (and subtype) codes. */
+export const COMPANY_CATEGORY_TYPES: Readonly<
+  Record<string, { type: CompanyType; subtype: CompanySubtype | null }>
+> = {
+  'Private Limited Company': { type: 'ltd', subtype: null },
+  'Public Limited Company': { type: 'plc', subtype: null },
+  'Old Public Company': { type: 'old-public-company', subtype: null },
+  'Private Unlimited Company': { type: 'private-unlimited', subtype: null },
+  'Private Unlimited': { type: 'private-unlimited', subtype: null },
+  'PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)': {
+    type: 'private-limited-guarant-nsc',
+    subtype: null,
+  },
+  "PRI/LBG/NSC (Private, Limited by guarantee, no share capital, use of 'Limited' exemption)": {
+    type: 'private-limited-guarant-nsc-limited-exemption',
+    subtype: null,
+  },
+  'PRIV LTD SECT. 30 (Private limited company, section 30 of the Companies Act)': {
+    type: 'private-limited-shares-section-30-exemption',
+    subtype: null,
+  },
+  'Limited Partnership': { type: 'limited-partnership', subtype: null },
+  'Limited Liability Partnership': { type: 'llp', subtype: null },
+  // The CSV does not say whether a CIC has shares or a guarantee; most have shares, so ltd.
+  'Community Interest Company': { type: 'ltd', subtype: 'community-interest-company' },
+  'Charitable Incorporated Organisation': { type: 'charitable-incorporated-organisation', subtype: null },
+  'Scottish Charitable Incorporated Organisation': {
+    type: 'scottish-charitable-incorporated-organisation',
+    subtype: null,
+  },
+  'Overseas Entity': { type: 'registered-overseas-entity', subtype: null },
+  'Other company type': { type: 'other', subtype: null },
+  'Other Company Type': { type: 'other', subtype: null },
+  'Registered Society': { type: 'registered-society-non-jurisdictional', subtype: null },
+  'Royal Charter Company': { type: 'royal-charter', subtype: null },
+  'Investment Company with Variable Capital': {
+    type: 'investment-company-with-variable-capital',
+    subtype: null,
+  },
+  'Investment Company with Variable Capital(Umbrella)': { type: 'icvc-umbrella', subtype: null },
+  'Investment Company with Variable Capital (Securities)': { type: 'icvc-securities', subtype: null },
+  'Scottish Partnership': { type: 'scottish-partnership', subtype: null },
+  'Industrial and Provident Society': { type: 'industrial-and-provident-society', subtype: null },
+  'United Kingdom Economic Interest Grouping': { type: 'ukeig', subtype: null },
+  'United Kingdom Societas': { type: 'united-kingdom-societas', subtype: null },
+  'Converted/Closed': { type: 'converted-or-closed', subtype: null },
+  'Protected Cell Company': { type: 'protected-cell-company', subtype: null },
+  'European Public Limited-Liability Company (SE)': {
+    type: 'european-public-limited-liability-company-se',
+    subtype: null,
+  },
+  'Further Education and Sixth Form College Corps': {
+    type: 'further-education-or-sixth-form-college-corporation',
+    subtype: null,
+  },
+};
+
+/** CompanyStatus wordings → the API's status (and status detail). The file mixes cases, so lookups fold case. */
+export const COMPANY_STATUS_WORDINGS: Readonly<
+  Record<string, { status: CompanyStatus; detail: CompanyStatusDetail | null }>
+> = {
+  Active: { status: 'active', detail: null },
+  'Active - Proposal to Strike off': { status: 'active', detail: 'active-proposal-to-strike-off' },
+  Dissolved: { status: 'dissolved', detail: null },
+  Liquidation: { status: 'liquidation', detail: null },
+  'In Administration': { status: 'administration', detail: null },
+  'Administration Order': { status: 'administration', detail: null },
+  'In Administration/Administrative Receiver': { status: 'administration', detail: null },
+  'In Administration/Receiver Manager': { status: 'administration', detail: null },
+  Receivership: { status: 'receivership', detail: null },
+  'Administrative Receiver': { status: 'receivership', detail: null },
+  'Receiver Manager / Administrative Receiver': { status: 'receivership', detail: null },
+  'Live but Receiver Manager on at least one charge': { status: 'receivership', detail: null },
+  'Voluntary Arrangement': { status: 'voluntary-arrangement', detail: null },
+  'Voluntary Arrangement / Administrative Receiver': { status: 'voluntary-arrangement', detail: null },
+  'Voluntary Arrangement / Receiver Manager': { status: 'voluntary-arrangement', detail: null },
+  'Converted/Closed': { status: 'converted-closed', detail: null },
+  'Insolvency Proceedings': { status: 'insolvency-proceedings', detail: null },
+  Registered: { status: 'registered', detail: null },
+  Removed: { status: 'removed', detail: null },
+  Closed: { status: 'closed', detail: null },
+  Open: { status: 'open', detail: null },
+};
+
+/** Accounts.AccountCategory wordings → the API's last_accounts.type; "NO ACCOUNTS FILED" is the API's null type. */
+export const ACCOUNTS_CATEGORY_TYPES: Readonly<Record<string, AccountsType | null>> = {
+  'NO ACCOUNTS FILED': null,
+  'ACCOUNTS TYPE NOT AVAILABLE': 'no-accounts-type-available',
+  FULL: 'full',
+  SMALL: 'small',
+  MEDIUM: 'medium',
+  GROUP: 'group',
+  DORMANT: 'dormant',
+  INTERIM: 'interim',
+  INITIAL: 'initial',
+  'TOTAL EXEMPTION FULL': 'total-exemption-full',
+  'TOTAL EXEMPTION SMALL': 'total-exemption-small',
+  'PARTIAL EXEMPTION': 'partial-exemption',
+  'AUDIT EXEMPTION SUBSIDIARY': 'audit-exemption-subsidiary',
+  'FILING EXEMPTION SUBSIDIARY': 'filing-exemption-subsidiary',
+  'MICRO ENTITY': 'micro-entity',
+  'AUDITED ABRIDGED': 'audited-abridged',
+  'UNAUDITED ABRIDGED': 'unaudited-abridged',
+};
+
+/** What the file writes in SICCode.SicText_1 when a company gave no SIC code. */
+export const NO_SIC_SUPPLIED = 'None Supplied';
+
+const foldWording = (wording: string): string =>
+  wording
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+/g, ' ');
+
+function lookupTable<T>(table: Readonly<Record<string, T>>): (wording: string) => T | undefined {
+  const exact = new Map(Object.entries(table));
+  const folded = new Map(Object.entries(table).map(([wording, value]) => [foldWording(wording), value]));
+  return (wording) => exact.get(wording) ?? folded.get(foldWording(wording));
+}
+
+const lookupCategory = lookupTable(COMPANY_CATEGORY_TYPES);
+const lookupStatus = lookupTable(COMPANY_STATUS_WORDINGS);
+const lookupAccountsCategory = lookupTable(ACCOUNTS_CATEGORY_TYPES);
+
+export class CompaniesCsvHeaderError extends Error {
+  override readonly name = 'CompaniesCsvHeaderError';
+  constructor(
+    message: string,
+    /** 1-based position of the first column that differs, when there is one. */
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+}
+
+export type CompaniesCsvEntry = { line: number; profile: CompanyProfile } | { line: number; error: string };
+
+export interface ParseCompaniesCsvOptions {
+  /** The day overdue flags are computed against (its UTC calendar day). */
+  asOf: Date;
+  /** Resume: rows starting before this physical line are read but not mapped or reported. The header is line 1. */
+  startAtLine?: number;
+  /** Filled with each SIC code's description as first seen, for the code → description table. */
+  sicDescriptions?: Map<string, string>;
+}
+
+/**
+ * Streams the bulk company CSV: one entry per data row, in file order, each with the physical line the row starts
+ * on. A row that cannot be mapped becomes an error entry and the run goes on; a wrong header stops it (thrown
+ * from the iteration, a CompaniesCsvHeaderError naming the first column that differs).
+ */
+export async function* parseCompaniesCsv(
+  input: Readable,
+  options: ParseCompaniesCsvOptions,
+): AsyncGenerator<CompaniesCsvEntry, void, undefined> {
+  const asOfDay = isoDay(options.asOf);
+  const startAtLine = options.startAtLine ?? 2;
+  if (!Number.isInteger(startAtLine) || startAtLine < 1)
+    throw new RangeError('startAtLine must be a whole number ≥ 1');
+  const sicDescriptions = options.sicDescriptions;
+
+  const lines = new PhysicalLines();
+  const malformed: { line: number; error: string }[] = [];
+  let headerSeen = false;
+
+  const csvOptions: CsvParseOptions<CompaniesCsvEntry, string[]> = {
+    bom: true,
+    relax_column_count: true,
+    // Unescaped quotes inside a field turn up in real names ("12" PIPES LTD"); reading them literally beats
+    // losing the rest of the file to one runaway quoted field.
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (error) => {
+      const line = lines.lastEnd + 1;
+      if (error && line >= startAtLine) malformed.push({ line, error: `malformed CSV: ${error.message}` });
+    },
+    on_record: (record: string[], info): CompaniesCsvEntry | null => {
+      const line = lines.startOf(record, info.lines, info.empty_lines);
+      if (!headerSeen) {
+        headerSeen = true;
+        checkHeader(record);
+        return null;
+      }
+      if (line < startAtLine) return null;
+      if (record.length !== COLUMN_COUNT) {
+        return { line, error: `expected ${COLUMN_COUNT} fields, found ${record.length}` };
+      }
+      try {
+        return { line, profile: mapRow(record, asOfDay, sicDescriptions) };
+      } catch (error) {
+        if (error instanceof RowError) return { line, error: error.message };
+        throw error;
+      }
+    },
+  };
+  // csv-parse's overloads only let on_record change the record's type when `columns` is set.
+  const parser = parse(csvOptions as unknown as CsvParseOptions);
+
+  const forwardInputError = (error: Error) => parser.destroy(error);
+  input.once('error', forwardInputError);
+  input.pipe(parser);
+  try {
+    for await (const entry of parser as AsyncIterable<CompaniesCsvEntry>) {
+      while (malformed.length > 0 && malformed[0]!.line < entry.line) yield malformed.shift()!;
+      yield entry;
+    }
+    if (!headerSeen) throw new CompaniesCsvHeaderError('Not a BasicCompanyData CSV: the file is empty');
+    yield* malformed;
+  } finally {
+    input.off('error', forwardInputError);
+    input.unpipe(parser);
+    parser.destroy();
+  }
+}
+
+function checkHeader(record: string[]): void {
+  const expected = BASIC_COMPANY_DATA_COLUMNS;
+  for (let i = 0; i < Math.max(record.length, expected.length); i++) {
+    const got = record[i];
+    const want = expected[i];
+    if (got === want) continue;
+    const where = `column ${i + 1}`;
+    const detail =
+      got === undefined
+        ? `${where} is missing, expected ${JSON.stringify(want)}`
+        : want === undefined
+          ? `${where} ${JSON.stringify(got)} is extra: the header has ${expected.length} columns`
+          : `${where} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`;
+    throw new CompaniesCsvHeaderError(
+      `Not a BasicCompanyData CSV header: ${detail} (names must match exactly, leading spaces included)`,
+      i + 1,
+    );
+  }
+}
+
+/**
+ * csv-parse counts every CR and LF inside a quoted field as a line of its own, so a CRLF inside a field puts its
+ * line count one ahead for the rest of the file. This keeps physical line numbers (LF-terminated lines, as
+ * editors and `sed -n` count them) by correcting for that, and only looks inside fields when the count jumps.
+ */
+class PhysicalLines {
+  lastEnd = 0;
+  private overcount = 0;
+  private previousLines = 0;
+  private previousEmpty = 0;
+
+  startOf(record: string[], parserLines: number, parserEmptyLines: number): number {
+    const step = parserLines - this.previousLines - (parserEmptyLines - this.previousEmpty);
+    this.previousLines = parserLines;
+    this.previousEmpty = parserEmptyLines;
+    if (step === 1) {
+      this.lastEnd = parserLines - this.overcount;
+      return this.lastEnd;
+    }
+    let cr = 0;
+    let lf = 0;
+    for (const field of record) {
+      if (field.indexOf('\n') === -1 && field.indexOf('\r') === -1) continue;
+      for (let i = 0; i < field.length; i++) {
+        const c = field.charCodeAt(i);
+        if (c === 10) lf++;
+        else if (c === 13) cr++;
+      }
+    }
+    const start = parserLines - cr - lf - this.overcount;
+    this.overcount += cr;
+    this.lastEnd = start + lf;
+    return start;
+  }
+}
+
+class RowError extends Error {}
+
+function mapRow(
+  f: string[],
+  asOfDay: string,
+  sicDescriptions: Map<string, string> | undefined,
+): CompanyProfile {
+  const number = normaliseCompanyNumber(f[col.number]!);
+  if (!number.ok)
+    throw new RowError(`CompanyNumber: invalid company number ${JSON.stringify(f[col.number])}`);
+  const companyNumber = number.companyNumber;
+
+  const companyName = text(f[col.name]!);
+  if (companyName === null) throw new RowError('CompanyName: empty');
+
+  const category = f[col.category]!;
+  const kind = lookupCategory(category);
+  if (kind === undefined) throw new RowError(`CompanyCategory: unknown category ${JSON.stringify(category)}`);
+
+  const statusWording = f[col.status]!;
+  const status = lookupStatus(statusWording);
+  if (status === undefined)
+    throw new RowError(`CompanyStatus: unknown status ${JSON.stringify(statusWording)}`);
+
+  const accountsCategory = f[col.accountsCategory]!;
+  let accountsType: AccountsType | null = null;
+  if (accountsCategory.length > 0) {
+    const found = lookupAccountsCategory(accountsCategory);
+    if (found === undefined) {
+      throw new RowError(`Accounts.AccountCategory: unknown category ${JSON.stringify(accountsCategory)}`);
+    }
+    accountsType = found;
+  }
+
+  const dateOfCreation = csvDate(f, col.incorporationDate);
+  const accountsLastMadeUp = csvDate(f, col.accountsLastMadeUp);
+  const accountsNextDue = csvDate(f, col.accountsNextDue);
+  const confStmtNextDue = csvDate(f, col.confStmtNextDue);
+  const referenceDate = accountingReferenceDate(f);
+  const charges = count(f, col.mortgageCharges);
+
+  return {
+    company_number: companyNumber,
+    company_name: companyName,
+    company_status: status.status,
+    company_status_detail: status.detail,
+    type: kind.type,
+    subtype: kind.subtype,
+    jurisdiction: registerOfCompanyNumber(companyNumber),
+    date_of_creation: dateOfCreation,
+    date_of_cessation: csvDate(f, col.dissolutionDate),
+    registered_office_address: {
+      care_of: text(f[col.careOf]!),
+      po_box: text(f[col.poBox]!),
+      address_line_1: text(f[col.addressLine1]!),
+      address_line_2: text(f[col.addressLine2]!),
+      locality: text(f[col.postTown]!),
+      region: text(f[col.county]!),
+      country: text(f[col.country]!),
+      postal_code: text(f[col.postCode]!),
+    },
+    sic_codes: sicCodes(f, sicDescriptions),
+    accounts: {
+      accounting_reference_date: referenceDate,
+      last_accounts: { made_up_to: accountsLastMadeUp, type: accountsType },
+      next_made_up_to:
+        referenceDate === null
+          ? null
+          : nextReferenceDate(accountsLastMadeUp ?? firstPeriodFloor(dateOfCreation), referenceDate),
+      next_due: accountsNextDue,
+      overdue: isFilingOverdue(accountsNextDue, status.status, asOfDay),
+    },
+    confirmation_statement: {
+      last_made_up_to: csvDate(f, col.confStmtLastMadeUp),
+      next_made_up_to: confStmtNextDue === null ? null : addDays(confStmtNextDue, -14),
+      next_due: confStmtNextDue,
+      overdue: isFilingOverdue(confStmtNextDue, status.status, asOfDay),
+    },
+    annual_return: {
+      last_made_up_to: csvDate(f, col.returnsLastMadeUp),
+      next_due: csvDate(f, col.returnsNextDue),
+    },
+    previous_company_names: previousNames(f, dateOfCreation),
+    has_charges: charges > 0,
+    charge_counts: {
+      total: charges,
+      outstanding: count(f, col.mortgagesOutstanding),
+      part_satisfied: count(f, col.mortgagesPartSatisfied),
+      satisfied: count(f, col.mortgagesSatisfied),
+    },
+    has_insolvency_history: isInsolvencyStatus(status.status),
+    country_of_origin: text(f[col.countryOfOrigin]!),
+    uri: text(f[col.uri]!),
+  };
+}
+
+function text(value: string): string | null {
+  if (value.length === 0) return null;
+  const trimmed = value.trim();
+  return trimmed.length === 0 ? null : trimmed;
+}
+
+function columnName(index: number): string {
+  return BASIC_COMPANY_DATA_COLUMNS[index]!.trim();
+}
+
+function twoDigits(value: string, at: number): number {
+  const a = value.charCodeAt(at) - 48;
+  const b = value.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** `DD/MM/YYYY` → `YYYY-MM-DD`; empty → null; anything else, or a day the calendar lacks, is a row error. */
+function csvDate(f: string[], index: number): string | null {
+  let value = f[index]!;
+  if (value.length === 0) return null;
+  if (value.length !== 10) {
+    value = value.trim();
+    if (value.length === 0) return null;
+  }
+  const day = twoDigits(value, 0);
+  const month = twoDigits(value, 3);
+  const century = twoDigits(value, 6);
+  const yy = twoDigits(value, 8);
+  const year = century * 100 + yy;
+  if (
+    value.length !== 10 ||
+    value.charCodeAt(2) !== 47 ||
+    value.charCodeAt(5) !== 47 ||
+    day < 1 ||
+    month < 1 ||
+    month > 12 ||
+    century < 18 ||
+    century > 29 ||
+    yy < 0 ||
+    day > daysInMonth(year, month)
+  ) {
+    throw new RowError(
+      `${columnName(index)}: invalid date ${JSON.stringify(f[index])} (expected DD/MM/YYYY)`,
+    );
+  }
+  return `${value.slice(6, 10)}-${value.slice(3, 5)}-${value.slice(0, 2)}`;
+}
+
+/** Mortgage counts: empty is none. */
+function count(f: string[], index: number): number {
+  const value = f[index]!;
+  if (value.length === 0) return 0;
+  let n = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i) - 48;
+    if (c < 0 || c > 9 || i > 6)
+      throw new RowError(`${columnName(index)}: not a count ${JSON.stringify(value)}`);
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+function smallNumber(f: string[], index: number, max: number): number | null {
+  const value = f[index]!;
+  if (value.length === 0) return null;
+  const n = value.length <= 2 ? count(f, index) : -1;
+  if (n < 1 || n > max) throw new RowError(`${columnName(index)}: out of range ${JSON.stringify(value)}`);
+  return n;
+}
+
+function accountingReferenceDate(f: string[]): { day: number; month: number } | null {
+  const day = smallNumber(f, col.accountRefDay, 31);
+  const month = smallNumber(f, col.accountRefMonth, 12);
+  if (day === null && month === null) return null;
+  if (day === null || month === null)
+    throw new RowError('Accounts.AccountRefDay/AccountRefMonth: only one is set');
+  return { day, month };
+}
+
+function sicCodes(f: string[], descriptions: Map<string, string> | undefined): string[] {
+  const codes: string[] = [];
+  for (let i = col.firstSicText; i < col.firstSicText + SIC_TEXTS; i++) {
+    const value = f[i]!;
+    if (value.length === 0 || value === NO_SIC_SUPPLIED) continue;
+    const dash = value.indexOf(' - ');
+    const code = (dash === -1 ? value : value.slice(0, dash)).trim();
+    if (code.length < 4 || code.length > 5 || !isDigits(code)) {
+      if (code === NO_SIC_SUPPLIED) continue;
+      throw new RowError(`${columnName(i)}: not a SIC text ${JSON.stringify(value)} (expected "70229 - …")`);
+    }
+    if (codes.includes(code)) continue;
+    codes.push(code);
+    if (descriptions !== undefined && dash !== -1 && !descriptions.has(code)) {
+      const description = value.slice(dash + 3).trim();
+      if (description.length > 0) descriptions.set(code, description);
+    }
+  }
+  return codes;
+}
+
+function isDigits(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * The file lists the most recent previous name first, with only the date each name stopped being used (CONDATE).
+ * A name's effective_from is the day the name before it ceased, or incorporation for the oldest. A date without a
+ * name cannot be stored as a name and is dropped.
+ */
+function previousNames(f: string[], dateOfCreation: string | null): CompanyProfile['previous_company_names'] {
+  const names: CompanyProfile['previous_company_names'] = [];
+  for (let k = 0; k < PREVIOUS_NAMES; k++) {
+    const dateIndex = col.firstPreviousName + 2 * k;
+    const name = f[dateIndex + 1]!;
+    const ceasedOn = csvDate(f, dateIndex);
+    if (name.length === 0) continue;
+    const trimmed = text(name);
+    if (trimmed !== null) names.push({ name: trimmed, effective_from: null, ceased_on: ceasedOn });
+  }
+  if (names.length === 0) return names;
+  if (names.length > 1) names.sort(newestFirst);
+  for (let i = 0; i < names.length; i++) {
+    names[i]!.effective_from = i + 1 < names.length ? names[i + 1]!.ceased_on : dateOfCreation;
+  }
+  return names;
+}
+
+function newestFirst(a: { ceased_on: string | null }, b: { ceased_on: string | null }): number {
+  if (a.ceased_on === b.ceased_on) return 0;
+  if (a.ceased_on === null) return 1;
+  if (b.ceased_on === null) return -1;
+  return a.ceased_on < b.ceased_on ? 1 : -1;
+}
+
+function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = fromDayNumber(
+    dayNumber(+isoDate.slice(0, 4), +isoDate.slice(5, 7), +isoDate.slice(8, 10)) + days,
+  );
+  return iso(y, m, d);
+}
+
+/**
+ * Calendar arithmetic on day numbers (days since 1970-01-01) without a Date per row; shared with the demo
+ * register, which writes this file's dates. Howard Hinnant's days_from_civil / civil_from_days.
+ */
+export function dayNumber(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+export function fromDayNumber(days: number): [number, number, number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+function iso(year: number, month: number, day: number): string {
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
+/** First accounts cover at least six months from incorporation (the first reference date is a year on). */
+function firstPeriodFloor(dateOfCreation: string | null): string | null {
+  if (dateOfCreation === null) return null;
+  const year = +dateOfCreation.slice(0, 4);
+  const month = +dateOfCreation.slice(5, 7) + 6;
+  const y = month > 12 ? year + 1 : year;
+  const m = month > 12 ? month - 12 : month;
+  return iso(y, m, Math.min(+dateOfCreation.slice(8, 10), daysInMonth(y, m)));
+}
+
+/** The first accounting reference date strictly after `after`, its day clamped to the month (29 Feb). */
+function nextReferenceDate(after: string | null, ard: { day: number; month: number }): string | null {
+  if (after === null) return null;
+  const year = +after.slice(0, 4);
+  const sameYear = iso(year, ard.month, Math.min(ard.day, daysInMonth(year, ard.month)));
+  return sameYear > after
+    ? sameYear
+    : iso(year + 1, ard.month, Math.min(ard.day, daysInMonth(year + 1, ard.month)));
+}

@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { WorkflowExecutionAlreadyStartedError, type Client, type WorkflowHandle } from '@temporalio/client';
+import type { WebhookDelivery } from '../db/entities/webhook-delivery';
+import { createDelivery } from '../domain/webhooks/deliveries';
+import { alertEvent, type AlertForDelivery } from '../domain/webhooks/events';
+import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
+import { webhookDeliveryWorkflowId, workflowTypes } from './names';
+import { searchAttributes } from './search-attributes';
+import { MAX_ATTEMPTS } from '../workflows/retry-schedule';
+
+type DeliveryWorkflow = (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
+
+/**
+ * Starts the delivery workflow of a stored delivery. Idempotent: a running workflow of the same event id is
+ * reused, and a finished one is never started again (so a delivered event cannot be re-sent by a retry).
+ */
+export async function startDeliveryWorkflow(
+  client: Client,
+  taskQueue: string,
+  delivery: WebhookDelivery,
+): Promise<WorkflowHandle<DeliveryWorkflow>> {
+  const workflowId = webhookDeliveryWorkflowId(delivery.eventId);
+  try {
+    return await client.workflow.start<DeliveryWorkflow>(workflowTypes.webhookDelivery, {
+      workflowId,
+      taskQueue,
+      args: [
+        {
+          eventId: delivery.eventId,
+          accountId: delivery.accountId,
+          eventType: delivery.eventType,
+          companyNumber: delivery.companyNumber,
+          maxAttempts: delivery.maxAttempts,
+        },
+      ],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      staticSummary: `${delivery.eventType}${delivery.companyNumber ? ` for ${delivery.companyNumber}` : ''} to ${new URL(delivery.url).host}`,
+      typedSearchAttributes: [
+        { key: searchAttributes.deliveryStatus, value: 'pending' },
+        { key: searchAttributes.eventType, value: delivery.eventType },
+        { key: searchAttributes.accountId, value: delivery.accountId },
+        ...(delivery.companyNumber ? [{ key: searchAttributes.companyNumber, value: delivery.companyNumber }] : []),
+      ],
+    });
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return client.workflow.getHandle<DeliveryWorkflow>(workflowId);
+    throw error;
+  }
+}
+
+export interface AlertDeliveryContext {
+  em: EntityManager;
+  client: Client;
+  taskQueue: string;
+  publicBaseUrl: string;
+  now: Date;
+}
+
+/**
+ * What the change check calls for each alert with a webhook address: the event is stored first (its
+ * unique event id guards against a second delivery), then its workflow is started.
+ */
+export async function startAlertDelivery(
+  context: AlertDeliveryContext,
+  input: { accountId: string; alert: AlertForDelivery; url: string },
+): Promise<WebhookDelivery> {
+  const event = alertEvent(input.alert, context.publicBaseUrl, context.now);
+  const delivery = await createDelivery(
+    context.em,
+    {
+      eventId: event.id,
+      accountId: input.accountId,
+      eventType: event.type,
+      companyNumber: input.alert.companyNumber,
+      alertId: input.alert.alertId,
+      url: input.url,
+      body: JSON.stringify(event),
+      maxAttempts: MAX_ATTEMPTS,
+    },
+    context.now,
+  );
+  await startDeliveryWorkflow(context.client, context.taskQueue, delivery);
+  return delivery;
+}
