@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './logger';
 import { runUntilSignal } from './shutdown';
 import { bootstrapTemporal } from './temporal/bootstrap';
 import { connectClient, connectWorker } from './temporal/connection';
+import { reconcilePendingDeliveries } from './temporal/reconcile-deliveries';
 import { reconcileSecretRotations } from './temporal/reconcile-rotations';
 import { installTemporalRuntime } from './temporal/runtime';
 
@@ -58,6 +59,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     'Temporal worker running',
   );
   await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
+  await reconcilePendingDeliveries(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
   return {
     async stop() {
       worker.shutdown();

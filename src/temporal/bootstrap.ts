@@ -31,10 +31,15 @@ export async function bootstrapTemporal(client: Client, namespace: string, logge
   } catch (error) {
     if (grpcCode(error) !== status.NOT_FOUND) throw error;
     logger.info({ namespace }, 'registering the Temporal namespace');
-    await service.registerNamespace({
-      namespace,
-      workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(7 * 24 * 3600) },
-    });
+    await service
+      .registerNamespace({
+        namespace,
+        workflowExecutionRetentionPeriod: { seconds: Long.fromNumber(7 * 24 * 3600) },
+      })
+      // Another worker, or the cluster's own setup, may register it between our look and our write.
+      .catch((registerError: unknown) => {
+        if (grpcCode(registerError) !== status.ALREADY_EXISTS) throw registerError;
+      });
   }
 
   const operator = client.connection.operatorService;
