@@ -4,6 +4,8 @@ import { migrate, openDatabase, type Orm } from './db/orm';
 import { createAccount, createApiKey, revokeApiKey, setPlan } from './domain/accounts/accounts';
 import { planNameSchema } from './domain/accounts/plans';
 import { ServiceError } from './domain/errors';
+import { importDemoRegister } from './ingest/demo-data';
+import { importCompaniesCsv, type ImportCompaniesOptions } from './ingest/import-companies';
 import { createLogger } from './logger';
 
 // Operator commands. Each prints one JSON document on stdout, so scripts can read the result.
@@ -14,9 +16,18 @@ const usage = `Usage: npm run cli -- <command> [options]
   keys create --account <account id>                           create another API key (shown once)
   keys revoke --key <key id>                                   revoke a key (401 from then on)
   migrate                                                      apply pending database migrations
+  import companies <file> [--as-of YYYY-MM-DD] [--restart] [--limit N] [--batch-size N]
+                                                               import a BasicCompanyData CSV (resumes an unfinished
+                                                               run of the same file unless --restart; Ctrl-C stops
+                                                               after the current batch, resumably)
+  demo-data --companies <N> [--seed S] [--as-of YYYY-MM-DD]    generate a demo register and import it
 `;
 
-type Command = (orm: Orm, options: Record<string, string | undefined>) => Promise<unknown>;
+type Command = (
+  orm: Orm,
+  options: Record<string, string | undefined>,
+  positionals: string[],
+) => Promise<unknown>;
 
 function required(options: Record<string, string | undefined>, name: string): string {
   const value = options[name];
@@ -57,7 +68,92 @@ const commands: Record<string, Command> = {
     return { api_key_id: key.id, revoked_at: key.revokedAt?.toISOString() };
   },
   migrate: async () => ({ migrated: true }),
+  'import companies': async (orm, options, positionals) => {
+    const file = positionals[2];
+    if (!file)
+      throw new ServiceError('invalid_argument', 'import companies needs a file: import companies <file>');
+    return withInterrupt((signal) =>
+      importCompaniesCsv(orm.em.fork(), file, {
+        ...importReporting(signal),
+        asOf: optionalDay(options, 'as-of'),
+        restart: options.restart !== undefined,
+        limit: optionalCount(options, 'limit'),
+        batchSize: optionalCount(options, 'batch-size', 1),
+      }),
+    );
+  },
+  'demo-data': async (orm, options) => {
+    const companies = optionalCount(options, 'companies');
+    if (companies === undefined) throw new ServiceError('invalid_argument', '--companies is required');
+    const seed = options.seed === undefined ? undefined : Number(options.seed);
+    if (seed !== undefined && !Number.isInteger(seed))
+      throw new ServiceError('invalid_argument', '--seed must be a whole number');
+    return withInterrupt((signal) =>
+      importDemoRegister(
+        orm.em.fork(),
+        { companies, seed, asOf: optionalDay(options, 'as-of') },
+        importReporting(signal),
+      ),
+    );
+  },
 };
+
+function optionalCount(
+  options: Record<string, string | undefined>,
+  name: string,
+  min = 0,
+): number | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new ServiceError('invalid_argument', `--${name} must be a whole number, at least ${min}`);
+  return n;
+}
+
+function optionalDay(options: Record<string, string | undefined>, name: string): Date | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(NaN);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value)
+    throw new ServiceError('invalid_argument', `--${name} must be a date, YYYY-MM-DD`);
+  return day;
+}
+
+/** Progress and rejected rows go to stderr, so stdout stays one JSON document. */
+const MAX_PRINTED_REJECTIONS = 100;
+function importReporting(signal: AbortSignal): ImportCompaniesOptions {
+  let printed = 0;
+  return {
+    signal,
+    onProgress: (p) =>
+      process.stderr.write(
+        `import: ${p.rows.toLocaleString('en-GB')} rows (${p.rejected} rejected), ` +
+          `${p.rowsPerSecond.toLocaleString('en-GB')} rows/s, line ${p.line.toLocaleString('en-GB')}\n`,
+      ),
+    onReject: (row) => {
+      if (printed < MAX_PRINTED_REJECTIONS) process.stderr.write(`rejected line ${row.line}: ${row.error}\n`);
+      else if (printed === MAX_PRINTED_REJECTIONS)
+        process.stderr.write('(further rejected rows counted, not printed)\n');
+      printed++;
+    },
+  };
+}
+
+/** Ctrl-C stops an import after the batch in flight is committed; running the command again resumes it. */
+async function withInterrupt<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const stop = () => {
+    process.stderr.write('stopping after the current batch (run the same command again to resume)\n');
+    controller.abort();
+  };
+  process.once('SIGINT', stop);
+  try {
+    return await run(controller.signal);
+  } finally {
+    process.off('SIGINT', stop);
+  }
+}
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -67,6 +163,12 @@ async function main(): Promise<number> {
       plan: { type: 'string' },
       account: { type: 'string' },
       key: { type: 'string' },
+      'as-of': { type: 'string' },
+      restart: { type: 'boolean' },
+      limit: { type: 'string' },
+      'batch-size': { type: 'string' },
+      companies: { type: 'string' },
+      seed: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -81,7 +183,7 @@ async function main(): Promise<number> {
   const orm = await openDatabase(config.database, logger);
   try {
     await migrate(orm);
-    const result = await command(orm, values as Record<string, string | undefined>);
+    const result = await command(orm, values as Record<string, string | undefined>, positionals);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {

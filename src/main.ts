@@ -10,6 +10,7 @@ import {
 } from './temporal/dev-server';
 import { startWorker } from './worker';
 import { installTemporalRuntime } from './temporal/runtime';
+import { seedDemoRegisterIfEmpty } from './ingest/demo-data';
 
 /**
  * `npm start`: everything on one machine. With TEMPORAL_ADDRESS unset it first starts the Temporal dev
@@ -47,6 +48,8 @@ runUntilSignal('start', async () => {
     }
     const services = await openServices(config, logger);
     stops.push(() => closeServices(services));
+    // A first `npm start` has an empty register; the API is more use with a small demo one (logged when done).
+    await seedDemoRegisterIfEmpty(services.orm, logger);
     const worker = await startWorker({ config, orm: services.orm, client: services.temporal, logger });
     stops.push(worker.stop);
     const api = await startApi(services);

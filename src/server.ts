@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { loadConfig, type Config } from './config';
 import { migrate, openDatabase } from './db/orm';
+import { Quotas } from './domain/accounts/quota';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './logger';
 import type { Services } from './services';
@@ -42,11 +43,14 @@ export async function openServices(config: Config, logger: Logger): Promise<Serv
   const applied = await migrate(orm);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   const temporal = await connectClient(config);
-  return { config, orm, temporal, logger, clock: () => new Date() };
+  const clock = () => new Date();
+  const quotas = new Quotas(config.database, clock);
+  return { config, orm, temporal, logger, clock, quotas };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   await services.temporal.connection.close();
+  await services.quotas.close();
   await services.orm.close();
 }
 

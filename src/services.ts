@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from './config';
 import type { Orm } from './db/orm';
+import type { Quotas } from './domain/accounts/quota';
 import type { Logger } from './logger';
 
 /** The long-lived things an API process holds; built once at start-up (see server.ts). */
@@ -10,4 +11,5 @@ export interface Services {
   temporal: Client;
   logger: Logger;
   clock: () => Date;
+  quotas: Quotas;
 }

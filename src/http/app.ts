@@ -5,6 +5,8 @@ import type { Services } from '../services';
 import { errorBodies } from './errors';
 import { healthRoutes } from './health-routes';
 import { jsonBody } from './json-body';
+import { mcpRoutes } from './mcp-endpoint';
+import { openApiRoute } from './openapi';
 import { requestContext } from './request-context';
 import { restRoutes } from './rest-routes';
 import type { AppState } from './state';
@@ -14,12 +16,15 @@ export function createApp(services: Services): Koa<AppState> {
   app.proxy = services.config.NODE_ENV === 'production';
   const rest = restRoutes(operations, services);
   const health = healthRoutes(services);
+  const mcp = mcpRoutes(operations, services);
 
   app.use(requestContext(services.logger));
   app.use(errorBodies);
   app.use(notFoundWhenUnrouted);
   app.use(health.routes());
+  app.use(openApiRoute(operations, services.config.PUBLIC_BASE_URL).routes());
   app.use(jsonBody(services.config.BODY_LIMIT_BYTES));
+  app.use(mcp.routes());
   app.use(rest.routes());
   app.use(
     rest.allowedMethods({

@@ -4,11 +4,16 @@ import { accountForApiKey } from '../domain/accounts/accounts';
 import { apiKeyFromHeaders } from '../domain/accounts/api-keys';
 import { ServiceError } from '../domain/errors';
 
+export interface Caller {
+  account: Account;
+  apiKeyId: string;
+}
+
 /** The account behind the request's API key; 401 `unauthenticated` when it is missing, unknown or revoked. */
 export async function authenticate(
   em: EntityManager,
   headers: Record<string, string | string[] | undefined>,
-): Promise<Account> {
+): Promise<Caller> {
   const key = apiKeyFromHeaders(headers);
   if (!key) {
     throw new ServiceError(

@@ -32,7 +32,8 @@ export function restRoutes(operations: readonly Operation[], services: Services)
   for (const operation of operations) {
     router.register(koaPath(operation.path), [operation.method], async (ctx) => {
       const em = services.orm.em.fork();
-      const account = operation.auth === 'api_key' ? await authenticate(em, ctx.headers) : undefined;
+      const account =
+        operation.auth === 'api_key' ? (await authenticate(em, ctx.headers)).account : undefined;
       const context = { services, em, now: services.clock() };
       const result = await invokeOperation(operation, restInput(ctx, ctx.params), context, account);
       ctx.status = operation.successStatus ?? 200;

@@ -9,7 +9,10 @@ export const attemptView = z.object({
   duration_ms: z.number().int(),
   delivered: z.boolean(),
   status_code: z.number().int().nullable(),
-  error_class: z.string().nullable().describe('timeout, dns, connect, tls, refused_address, redirect or http_status'),
+  error_class: z
+    .string()
+    .nullable()
+    .describe('timeout, dns, connect, tls, refused_address, redirect or http_status'),
   error_message: z.string().nullable(),
   response_body_snippet: z.string().nullable().describe('The first 2 KB of the reply body'),
   resolved_address: z.string().nullable(),

@@ -1,17 +1,41 @@
+import { getCompany } from './get-company';
 import { getWebhookDelivery } from './get-webhook-delivery';
 import { getWebhookSecret } from './get-webhook-secret';
 import { listWebhookDeliveries } from './list-webhook-deliveries';
 import type { Operation } from './operation';
 import { rotateWebhookSecret } from './rotate-webhook-secret';
+import { searchCompanies } from './search-companies';
 import { sendTestWebhook } from './send-test-webhook';
 import { signup } from './signup';
+import { addCompaniesToList } from './add-companies-to-list';
+import { addToWatchlist } from './add-to-watchlist';
+import { createList } from './create-list';
+import { deleteList } from './delete-list';
+import { getListCompanies } from './get-list-companies';
+import { getLists } from './get-lists';
+import { getWatchlist } from './get-watchlist';
+import { removeCompanyFromList } from './remove-company-from-list';
+import { removeFromWatchlist } from './remove-from-watchlist';
+import { updateList } from './update-list';
 
 // The operation table: REST routes, MCP tools and the OpenAPI document are all generated from it.
 export const operations: readonly Operation[] = [
+  searchCompanies,
+  getCompany,
   signup,
   getWebhookSecret,
   rotateWebhookSecret,
   sendTestWebhook,
   listWebhookDeliveries,
   getWebhookDelivery,
+  getLists,
+  createList,
+  getListCompanies,
+  addCompaniesToList,
+  updateList,
+  removeCompanyFromList,
+  deleteList,
+  addToWatchlist,
+  getWatchlist,
+  removeFromWatchlist,
 ] as Operation[];

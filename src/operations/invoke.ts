@@ -4,8 +4,9 @@ import type { Account } from '../db/entities/account';
 import type { Operation, OperationContext } from './operation';
 
 /**
- * Runs one operation the same way for every edge (REST and MCP): plan check, input validation, handler,
- * output validation. The caller has authenticated already; errors are thrown for the edge to map.
+ * Runs one operation the same way for every edge (REST and MCP): input validation, plan check, quota charge,
+ * handler, output validation. The caller has authenticated already; errors are thrown for the edge to map.
+ * Bad input is refused before anything is charged; a call outside the plan is not charged either.
  */
 export async function invokeOperation(
   operation: Operation,
@@ -28,5 +29,7 @@ export async function invokeOperation(
       },
     );
   }
+  const cost = typeof operation.cost === 'number' ? operation.cost : operation.cost(input);
+  await context.services.quotas.chargeRequests(account, cost);
   return operation.output.parse(await operation.handler(input, { ...context, account }));
 }

@@ -50,7 +50,8 @@ export interface KeyedOperation<
 > extends OperationBase<I, O> {
   auth: 'api_key';
   lowestPlan: PlanName;
-  cost: number;
+  /** Requests charged per call; a function when the cost depends on the input (add_companies_to_list). */
+  cost: number | ((input: z.infer<I>) => number);
   handler(input: z.infer<I>, context: AuthenticatedContext): Promise<z.infer<O>>;
 }
 

@@ -27,9 +27,14 @@ export const sendTestWebhook = keyedOperation({
     response_body_snippet: z.string().nullable(),
   }),
   async handler(input, { em, account, now, services }) {
-    const verdict = checkWebhookUrl(input.url, { devAllowedOrigins: services.config.webhookDevAllowedOrigins });
+    const verdict = checkWebhookUrl(input.url, {
+      devAllowedOrigins: services.config.webhookDevAllowedOrigins,
+    });
     if (!verdict.ok) {
-      throw new ServiceError('webhook_address_refused', verdict.message, { rule: verdict.rule, url: input.url });
+      throw new ServiceError('webhook_address_refused', verdict.message, {
+        rule: verdict.rule,
+        url: input.url,
+      });
     }
     const event = testEvent(now);
     const delivery = await createDelivery(
@@ -46,7 +51,11 @@ export const sendTestWebhook = keyedOperation({
       },
       now,
     );
-    const handle = await startDeliveryWorkflow(services.temporal, services.config.TEMPORAL_TASK_QUEUE, delivery);
+    const handle = await startDeliveryWorkflow(
+      services.temporal,
+      services.config.TEMPORAL_TASK_QUEUE,
+      delivery,
+    );
     const { lastAttempt } = await handle.result();
     return {
       id: event.id,

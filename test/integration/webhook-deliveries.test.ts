@@ -5,6 +5,7 @@ import { startAlertDelivery, type AlertDeliveryContext } from '../../src/tempora
 import { webhookDeliveryWorkflowId } from '../../src/temporal/names';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 interface AttemptView {
   number: number;
@@ -505,16 +506,6 @@ describe('webhook deliveries: records, listing and alert delivery', () => {
     });
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(100);
-  }
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,6 @@
 import { secretRotationWorkflowId } from '../../src/temporal/names';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 interface SecretView {
   id: string;
@@ -87,13 +88,3 @@ describe('webhook secret and its rotation over HTTP', () => {
     expect(response.status).toBe(401);
   });
 });
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

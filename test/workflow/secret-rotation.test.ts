@@ -1,18 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import pino from 'pino';
-import { createActivities } from '../../src/activities';
-import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
 import { createAccount } from '../../src/domain/accounts/accounts';
 import { activeSecrets, currentSecret, rotateSecret } from '../../src/domain/webhooks/webhook-secrets';
 import { WebhookSecretEntity } from '../../src/db/entities/webhook-secret';
 import { secretRotationWorkflowId } from '../../src/temporal/names';
 import { signalSecretRotation } from '../../src/temporal/secret-rotation-starter';
-import { createTimeSkippingEnv } from '../support/time-skipping';
-import { workflowBundle } from '../support/workflow-bundle';
+import { startWorkflowTestEnv, type WorkflowTestEnv } from '../support/workflow-test-env';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -21,36 +14,14 @@ const taskQueue = 'secret-rotation-test';
 describe('secret rotation workflow (time-skipping server)', () => {
   let env: TestWorkflowEnvironment;
   let orm: Orm;
-  let dir: string;
-  let worker: Worker;
-  let running: Promise<void>;
+  let testEnv: WorkflowTestEnv;
 
   beforeAll(async () => {
-    env = await createTimeSkippingEnv();
-    dir = mkdtempSync(join(tmpdir(), 'cds-rotation-'));
-    orm = await openDatabase({ kind: 'sqlite', path: join(dir, 'app.db') });
-    await migrate(orm);
-    worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      workflowBundle: workflowBundle(),
-      activities: createActivities({
-        orm,
-        logger: pino({ level: 'silent' }),
-        clock: () => new Date(),
-        webhooks: {},
-      }),
-    });
-    running = worker.run();
+    testEnv = await startWorkflowTestEnv(taskQueue);
+    ({ env, orm } = testEnv);
   });
 
-  afterAll(async () => {
-    worker?.shutdown();
-    await running;
-    await orm?.close();
-    await env?.teardown();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => testEnv?.stop());
 
   async function newAccount(): Promise<string> {
     const { account } = await createAccount(

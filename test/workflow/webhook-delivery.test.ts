@@ -1,25 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Context } from '@temporalio/activity';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
-import pino from 'pino';
-import { createActivities } from '../../src/activities';
 import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
 import { WebhookDeliveryAttemptEntity } from '../../src/db/entities/webhook-delivery-attempt';
-import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
 import { createAccount } from '../../src/domain/accounts/accounts';
 import { createDelivery } from '../../src/domain/webhooks/deliveries';
 import { alertEvent, type AlertForDelivery } from '../../src/domain/webhooks/events';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { currentSecret, rotateSecret } from '../../src/domain/webhooks/webhook-secrets';
-import { bootstrapTemporal } from '../../src/temporal/bootstrap';
 import { startDeliveryWorkflow } from '../../src/temporal/delivery-starter';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/workflows/retry-schedule';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
-import { createTimeSkippingEnv } from '../support/time-skipping';
-import { workflowBundle } from '../support/workflow-bundle';
+import { startWorkflowTestEnv, type WorkflowTestEnv } from '../support/workflow-test-env';
 
 const taskQueue = 'webhook-delivery-test';
 let alertIds = 1000;
@@ -27,43 +19,25 @@ let alertIds = 1000;
 describe('webhook delivery workflow (time-skipping server, real local receiver)', () => {
   let env: TestWorkflowEnvironment;
   let orm: Orm;
-  let dir: string;
-  let worker: Worker;
-  let running: Promise<void>;
+  let testEnv: WorkflowTestEnv;
   let receiver: LocalReceiver;
   let redirectTarget: LocalReceiver;
 
   beforeAll(async () => {
-    env = await createTimeSkippingEnv();
-    await bootstrapTemporal(env.client, env.namespace ?? 'default', pino({ level: 'silent' }));
-    dir = mkdtempSync(join(tmpdir(), 'cds-delivery-'));
-    orm = await openDatabase({ kind: 'sqlite', path: join(dir, 'app.db') });
-    await migrate(orm);
     receiver = await startLocalReceiver();
     redirectTarget = await startLocalReceiver();
-    worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      workflowBundle: workflowBundle(),
-      activities: createActivities({
-        orm,
-        logger: pino({ level: 'silent' }),
-        // Activities see the test server's skipped time, as production activities see the wall clock.
-        clock: () => new Date(Context.current().info.currentAttemptScheduledTimestampMs),
-        webhooks: { devAllowedOrigins: [receiver.origin, redirectTarget.origin] },
-      }),
-    });
-    running = worker.run();
+    testEnv = await startWorkflowTestEnv(taskQueue, () => ({
+      // Activities see the test server's skipped time, as production activities see the wall clock.
+      clock: () => new Date(Context.current().info.currentAttemptScheduledTimestampMs),
+      webhooks: { devAllowedOrigins: [receiver.origin, redirectTarget.origin] },
+    }));
+    ({ env, orm } = testEnv);
   });
 
   afterAll(async () => {
-    worker?.shutdown();
-    await running;
+    await testEnv?.stop();
     await receiver?.close();
     await redirectTarget?.close();
-    await orm?.close();
-    await env?.teardown();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   beforeEach(() => {

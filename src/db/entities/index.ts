@@ -3,6 +3,11 @@ import { ApiKeyEntity } from './api-key';
 import { WebhookSecretEntity } from './webhook-secret';
 import { WebhookDeliveryEntity } from './webhook-delivery';
 import { WebhookDeliveryAttemptEntity } from './webhook-delivery-attempt';
+import { CompanyEntity } from './company';
+import { ImportRunEntity } from './import-run';
+import { CompanyListEntity } from './company-list';
+import { ListCompanyEntity } from './list-company';
+import { WatchlistEntryEntity } from './watchlist-entry';
 
 export const entities = [
   AccountEntity,
@@ -10,4 +15,9 @@ export const entities = [
   WebhookSecretEntity,
   WebhookDeliveryEntity,
   WebhookDeliveryAttemptEntity,
+  CompanyEntity,
+  ImportRunEntity,
+  CompanyListEntity,
+  ListCompanyEntity,
+  WatchlistEntryEntity,
 ];

@@ -5,15 +5,11 @@ import { ServiceError, notFound } from '../errors';
 import { newId } from '../ids';
 import { generateApiKey, hashApiKey } from './api-keys';
 import type { PlanName } from './plans';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 export interface CreatedAccount {
   account: Account;
   apiKey: { id: string; key: string; prefix: string };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const name = (error as { name?: string }).name;
-  return name === 'UniqueConstraintViolationException';
 }
 
 export async function createAccount(
@@ -87,9 +83,13 @@ export async function setPlan(em: EntityManager, accountId: string, plan: PlanNa
   return account;
 }
 
-/** The account holding this key, or undefined when the key is unknown or revoked. */
-export async function accountForApiKey(em: EntityManager, key: string): Promise<Account | undefined> {
+/** The account holding this key (and the key's id), or undefined when the key is unknown or revoked. */
+export async function accountForApiKey(
+  em: EntityManager,
+  key: string,
+): Promise<{ account: Account; apiKeyId: string } | undefined> {
   const record = await em.findOne(ApiKeyEntity, { keyHash: hashApiKey(key), revokedAt: null });
   if (!record) return undefined;
-  return (await em.findOne(AccountEntity, { id: record.accountId })) ?? undefined;
+  const account = await em.findOne(AccountEntity, { id: record.accountId });
+  return account ? { account, apiKeyId: record.id } : undefined;
 }

@@ -35,7 +35,11 @@ export async function attemptDelivery(
       url: input.url,
       body: input.body,
       headers: {
-        [SIGNATURE_HEADER]: signatureHeader(input.body, secrets.map((s) => s.secret), t),
+        [SIGNATURE_HEADER]: signatureHeader(
+          input.body,
+          secrets.map((s) => s.secret),
+          t,
+        ),
         [EVENT_ID_HEADER]: input.eventId,
         [EVENT_TYPE_HEADER]: input.eventType,
       },

@@ -1,28 +1,27 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { WebhookDeliveryEntity, type DeliveryStatus, type WebhookDelivery } from '../../db/entities/webhook-delivery';
+import {
+  WebhookDeliveryEntity,
+  type DeliveryStatus,
+  type WebhookDelivery,
+} from '../../db/entities/webhook-delivery';
 import {
   WebhookDeliveryAttemptEntity,
   type WebhookDeliveryAttempt,
 } from '../../db/entities/webhook-delivery-attempt';
 import { notFound } from '../errors';
+import { isUniqueViolation } from '../../db/unique-violation';
 
-export interface NewDelivery {
-  eventId: string;
-  accountId: string;
-  eventType: string;
-  companyNumber: string | null;
-  alertId: number | null;
-  url: string;
-  body: string;
-  maxAttempts: number;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { name?: string }).name === 'UniqueConstraintViolationException';
-}
+export type NewDelivery = Pick<
+  WebhookDelivery,
+  'eventId' | 'accountId' | 'eventType' | 'companyNumber' | 'alertId' | 'url' | 'body' | 'maxAttempts'
+>;
 
 /** Inserts the delivery unless its event id exists already; either way returns the stored row. */
-export async function createDelivery(em: EntityManager, input: NewDelivery, now: Date): Promise<WebhookDelivery> {
+export async function createDelivery(
+  em: EntityManager,
+  input: NewDelivery,
+  now: Date,
+): Promise<WebhookDelivery> {
   try {
     await em.insert(WebhookDeliveryEntity, {
       ...input,
@@ -56,7 +55,10 @@ export async function recordAttempt(
   now: Date,
 ): Promise<void> {
   await em.transactional(async (tx) => {
-    const existing = await tx.findOne(WebhookDeliveryAttemptEntity, { eventId: attempt.eventId, number: attempt.number });
+    const existing = await tx.findOne(WebhookDeliveryAttemptEntity, {
+      eventId: attempt.eventId,
+      number: attempt.number,
+    });
     if (!existing) await tx.insert(WebhookDeliveryAttemptEntity, attempt);
     await tx.nativeUpdate(
       WebhookDeliveryEntity,
@@ -124,7 +126,8 @@ export async function listDeliveries(em: EntityManager, query: DeliveryPageQuery
       )
     : [];
   const byEvent = new Map<string, WebhookDeliveryAttempt[]>();
-  for (const attempt of attempts) byEvent.set(attempt.eventId, [...(byEvent.get(attempt.eventId) ?? []), attempt]);
+  for (const attempt of attempts)
+    byEvent.set(attempt.eventId, [...(byEvent.get(attempt.eventId) ?? []), attempt]);
   return {
     items: page.map((delivery) => ({ delivery, attempts: byEvent.get(delivery.eventId) ?? [] })),
     hasMore: deliveries.length > query.limit,

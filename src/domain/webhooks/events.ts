@@ -79,7 +79,12 @@ export function alertEventId(alertId: number, sequence = 1): string {
   return `evt_${alertId}_${sequence}`;
 }
 
-export function alertEvent(alert: AlertForDelivery, baseUrl: string, createdAt: Date, sequence = 1): AlertEvent {
+export function alertEvent(
+  alert: AlertForDelivery,
+  baseUrl: string,
+  createdAt: Date,
+  sequence = 1,
+): AlertEvent {
   const base = baseUrl.replace(/\/+$/, '');
   const number = encodeURIComponent(alert.companyNumber);
   return {
@@ -95,7 +100,10 @@ export function alertEvent(alert: AlertForDelivery, baseUrl: string, createdAt: 
       title: alert.title,
       detail: alert.detail,
       detected_at: alert.detectedAt.toISOString(),
-      links: { company: `${base}/company/${number}`, alerts: `${base}/watchlist/alerts?company_number=${number}` },
+      links: {
+        company: `${base}/company/${number}`,
+        alerts: `${base}/watchlist/alerts?company_number=${number}`,
+      },
       lists: alert.lists.map((list) => ({ id: list.id, name: list.name })),
     },
   };

@@ -3,16 +3,21 @@ import type { EntityManager } from '@mikro-orm/core';
 import { WebhookSecretEntity, type WebhookSecret } from '../../db/entities/webhook-secret';
 import { ServiceError } from '../errors';
 import { newId } from '../ids';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 /** Spec: after a rotation the old and the new secret are both active for 24 hours. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
-function newSecretValue(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { name?: string }).name === 'UniqueConstraintViolationException';
+/** A new current secret: `whsec_` and 256 random bits, active from `now` until a rotation replaces it. */
+function newSecret(accountId: string, now: Date): WebhookSecret {
+  return {
+    id: newId('whs'),
+    accountId,
+    secret: `whsec_${randomBytes(32).toString('base64url')}`,
+    createdAt: now,
+    expiresAt: null,
+    retiredAt: null,
+  };
 }
 
 /**
@@ -40,14 +45,7 @@ export async function currentSecret(em: EntityManager, accountId: string, now: D
   const existing = await em.findOne(WebhookSecretEntity, { accountId, expiresAt: null, retiredAt: null });
   if (existing) return existing;
   try {
-    await em.insert(WebhookSecretEntity, {
-      id: newId('whs'),
-      accountId,
-      secret: newSecretValue(),
-      createdAt: now,
-      expiresAt: null,
-      retiredAt: null,
-    });
+    await em.insert(WebhookSecretEntity, newSecret(accountId, now));
   } catch (error) {
     // A concurrent first call created it: the partial unique index allows one current secret an account.
     if (!isUniqueViolation(error)) throw error;
@@ -107,14 +105,7 @@ export async function rotateSecret(em: EntityManager, accountId: string, now: Da
       // Someone else rotated between our read and this transaction: let the caller retry.
       if (updated !== 1)
         throw new ServiceError('conflict', 'The webhook secret was rotated concurrently; try again');
-      const current: WebhookSecret = {
-        id: newId('whs'),
-        accountId,
-        secret: newSecretValue(),
-        createdAt: now,
-        expiresAt: null,
-        retiredAt: null,
-      };
+      const current = newSecret(accountId, now);
       await tx.insert(WebhookSecretEntity, current);
       return {
         current,

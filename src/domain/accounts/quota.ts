@@ -1,0 +1,139 @@
+import Database from 'better-sqlite3';
+import { Pool } from 'pg';
+import {
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Account } from '../../db/entities/account';
+import { ServiceError } from '../errors';
+import { plans } from './plans';
+
+export type QuotaStore = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+export type LimitName = 'requests_per_minute' | 'requests_per_day' | 'free_messages_per_minute';
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * Plan quotas, counted in the database so that several API processes share one count, and counted with
+ * atomic upserts (rate-limiter-flexible) so that 100 parallel calls never overshoot a limit.
+ *
+ * - requests: every operation's cost, per account, per minute and per UTC day (Free: 30 and 1,000);
+ * - free messages: MCP messages that fetch no data (tools/list, initialize …), per key, per minute (120).
+ */
+export class Quotas {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  // A connection of its own, apart from the ORM's pool: the limiter's upserts never wait behind a request's
+  // unit of work, and SQLite's WAL mode lets it write beside the ORM (and beside other processes).
+  private readonly client: Database.Database | Pool;
+
+  constructor(
+    store: QuotaStore,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    if (store.kind === 'postgresql') {
+      this.client = new Pool({ connectionString: store.url, max: 4 });
+    } else {
+      const db = new Database(store.path);
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      this.client = db;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.client instanceof Pool) await this.client.end();
+    else this.client.close();
+  }
+
+  /** Charges `cost` requests to the account, or throws `rate_limited` with the seconds to wait. */
+  async chargeRequests(account: Account, cost: number): Promise<void> {
+    if (cost <= 0) return;
+    const plan = plans[account.plan];
+    const minute = this.limiter('requests_per_minute', plan.requestsPerMinute, 60);
+    await this.consume(minute, account.id, cost, 'requests_per_minute', plan.requestsPerMinute);
+    const day = this.limiter('requests_per_day', plan.requestsPerDay, 2 * DAY_SECONDS);
+    const now = this.clock();
+    try {
+      // Keyed by the UTC date, so the daily quota resets at midnight UTC rather than 24 h after first use.
+      await this.consume(
+        day,
+        `${account.id}:${now.toISOString().slice(0, 10)}`,
+        cost,
+        'requests_per_day',
+        plan.requestsPerDay,
+        secondsToUtcMidnight(now),
+      );
+    } catch (error) {
+      // A call refused for the day did not happen: give its minute points back.
+      await minute.reward(account.id, cost);
+      throw error;
+    }
+  }
+
+  /** Counts one protocol message that fetches no data against the key's per-minute cap. */
+  async chargeFreeMessage(account: Account, apiKeyId: string): Promise<void> {
+    const cap = plans[account.plan].freeMessagesPerMinute;
+    await this.consume(
+      this.limiter('free_messages_per_minute', cap, 60),
+      apiKeyId,
+      1,
+      'free_messages_per_minute',
+      cap,
+    );
+  }
+
+  private limiter(name: LimitName, points: number, duration: number): RateLimiterAbstract {
+    const id = `${name}:${points}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      // One key prefix per limit, whatever the plan: a plan change keeps the count already made.
+      const common = { tableName: 'rate_limits', tableCreated: true, keyPrefix: name, points, duration };
+      limiter =
+        this.client instanceof Pool
+          ? new RateLimiterPostgres({ ...common, storeClient: this.client, storeType: 'pool' })
+          : new RateLimiterSQLite({ ...common, storeClient: this.client, storeType: 'better-sqlite3' });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  private async consume(
+    limiter: RateLimiterAbstract,
+    key: string,
+    cost: number,
+    name: LimitName,
+    limit: number,
+    retryAfterSeconds?: number,
+  ): Promise<void> {
+    try {
+      await limiter.consume(key, cost);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const wait = retryAfterSeconds ?? Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      throw new ServiceError(
+        'rate_limited',
+        `Rate limit reached (${limit} ${describe(name)}): wait ${wait} seconds`,
+        {
+          limit: name,
+          limit_value: limit,
+          retry_after_seconds: wait,
+        },
+      );
+    }
+  }
+}
+
+function describe(name: LimitName): string {
+  return {
+    requests_per_minute: 'requests a minute',
+    requests_per_day: 'requests a day',
+    free_messages_per_minute: 'protocol messages a minute',
+  }[name];
+}
+
+function secondsToUtcMidnight(now: Date): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+}

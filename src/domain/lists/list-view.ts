@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { listKinds } from '../../db/entities/company-list';
+
+export const listKindSchema = z.enum(listKinds);
+
+export const listIdSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  // The column is a 32-bit integer on PostgreSQL; a larger id can name no list.
+  .max(2_147_483_647)
+  .describe('List id, from get_lists or create_list');
+
+/** A list as get_lists and create_list show it. Health grades join when the health score exists. */
+export const listViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: listKindSchema,
+  is_default: z.boolean().describe('True on the list add_companies_to_list uses when no list_id is given'),
+  company_count: z.number().int().nonnegative(),
+  overdue_filings: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Companies on the list whose accounts or confirmation statement are overdue today'),
+  alert_count: z.number().int().nonnegative().describe('Alerts raised on the list’s companies'),
+  webhook_url: z.string().nullable(),
+  alert_webhook: z.boolean().describe('True when the list’s changes are sent to webhook_url'),
+  created_at: z.iso.datetime(),
+});
+
+export type ListView = z.infer<typeof listViewSchema>;
+
+/** How an operation names the list it acted on. */
+export const listRefSchema = listViewSchema.pick({ id: true, name: true, kind: true, is_default: true });

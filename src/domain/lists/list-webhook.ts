@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { CompanyList } from '../../db/entities/company-list';
+import { ServiceError } from '../errors';
+import { requireWebhookAddress } from '../watchlist/webhook-address';
+import { getListOfAccount } from './lists';
+
+export interface ListWebhookChange {
+  /** A string sets the address, null clears it, undefined leaves it as it is. */
+  webhookUrl?: string | null;
+  alertWebhook?: boolean;
+}
+
+/**
+ * PATCH /lists/{id}. Sending is on only while there is an address to send to: clearing the address turns
+ * sending off, and turning sending on for a list without an address is refused rather than silently doing
+ * nothing.
+ */
+export async function updateListWebhook(
+  em: EntityManager,
+  accountId: string,
+  listId: number,
+  change: ListWebhookChange,
+  options: { devAllowedOrigins: readonly string[]; now: Date },
+): Promise<CompanyList> {
+  const list = await getListOfAccount(em, accountId, listId);
+  if (typeof change.webhookUrl === 'string')
+    requireWebhookAddress(change.webhookUrl, options.devAllowedOrigins);
+  const webhookUrl = change.webhookUrl === undefined ? list.webhookUrl : change.webhookUrl;
+  const alertWebhook = webhookUrl === null ? false : (change.alertWebhook ?? list.alertWebhook);
+  if (change.alertWebhook === true && webhookUrl === null) {
+    const problem = 'alert_webhook can be true only on a list with a webhook_url; send both';
+    throw new ServiceError('invalid_argument', `Invalid argument alert_webhook: ${problem}`, {
+      problems: [{ argument: 'alert_webhook', problem }],
+    });
+  }
+  list.webhookUrl = webhookUrl;
+  list.alertWebhook = alertWebhook;
+  list.updatedAt = options.now;
+  await em.flush();
+  return list;
+}

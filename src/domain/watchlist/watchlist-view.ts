@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { companyNumberSchema } from '../companies/company-number';
+import { companyStatusSchema } from '../companies/company-profile';
+import type { WatchlistItem } from './watchlist';
+
+export const watchlistEntryViewSchema = z.object({
+  company_number: companyNumberSchema,
+  /** Null only when the register no longer holds the company. */
+  company_name: z.string().nullable(),
+  company_status: companyStatusSchema.nullable(),
+  webhook_url: z.string().nullable().describe('The company’s own address; it wins over its lists’ addresses'),
+  added_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+export type WatchlistEntryView = z.infer<typeof watchlistEntryViewSchema>;
+
+export function toWatchlistEntryView(item: WatchlistItem): WatchlistEntryView {
+  return {
+    company_number: item.entry.companyNumber,
+    company_name: item.companyName,
+    company_status: item.companyStatus as WatchlistEntryView['company_status'],
+    webhook_url: item.entry.webhookUrl,
+    added_at: item.entry.addedAt.toISOString(),
+    updated_at: item.entry.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,107 @@
+import type { CompanyColumnValue } from '../domain/companies/company-record';
+import type { ImportRunStatus } from '../db/entities/import-run';
+
+/*
+ * Writes batches of companies and the import checkpoint in one transaction. One implementation per database,
+ * because the fast way differs: SQLite runs cached prepared statements on the driver in a synchronous
+ * transaction (no per-row promise, no SQL text per batch); PostgreSQL sends a few multi-row statements per batch
+ * (one round trip each instead of one per row).
+ */
+
+export interface CompanyWrite {
+  companyNumber: string;
+  normalisedName: string;
+  /** In COMPANY_COLUMNS order. */
+  values: CompanyColumnValue[];
+  sicCodes: readonly string[];
+}
+
+/** The import_runs row as it stands after a batch (counts cumulative over resumptions). */
+export interface RunCheckpoint {
+  id: string;
+  kind: string;
+  filePath: string;
+  fileSize: number;
+  fileMtimeMs: number;
+  asOf: string;
+  status: ImportRunStatus;
+  lastLine: number;
+  rows: number;
+  inserted: number;
+  updated: number;
+  rejected: number;
+  rejectedSample: string;
+  startedAt: Date;
+  updatedAt: Date;
+  completedAt: Date | null;
+}
+
+export interface BatchOutcome {
+  inserted: number;
+  updated: number;
+}
+
+export interface RegisterWriter {
+  /**
+   * Upserts the companies (a number seen twice keeps the later row), their SIC codes and the full-text index,
+   * records new SIC descriptions, then writes the checkpoint `checkpointAfter` builds from this batch's counts,
+   * all or nothing.
+   */
+  writeBatch(
+    companies: readonly CompanyWrite[],
+    sicDescriptions: readonly (readonly [code: string, description: string])[],
+    checkpointAfter: (outcome: BatchOutcome) => RunCheckpoint,
+  ): Promise<BatchOutcome>;
+  /** Rows a batch should hold for this database. */
+  readonly preferredBatchSize: number;
+  /** Undoes whatever the writer tuned for the import; called once the import ends, however it ends. */
+  end(): Promise<void>;
+}
+
+export const IMPORT_RUN_COLUMNS = [
+  'id',
+  'kind',
+  'file_path',
+  'file_size',
+  'file_mtime_ms',
+  'as_of',
+  'status',
+  'last_line',
+  'rows',
+  'inserted',
+  'updated',
+  'rejected',
+  'rejected_sample',
+  'started_at',
+  'updated_at',
+  'completed_at',
+] as const;
+
+/** Columns a later batch changes; the rest are fixed when the run starts. */
+export const IMPORT_RUN_PROGRESS_COLUMNS = IMPORT_RUN_COLUMNS.slice(6);
+
+export function checkpointValues(run: RunCheckpoint): (string | number | Date | null)[] {
+  return [
+    run.id,
+    run.kind,
+    run.filePath,
+    run.fileSize,
+    run.fileMtimeMs,
+    run.asOf,
+    run.status,
+    run.lastLine,
+    run.rows,
+    run.inserted,
+    run.updated,
+    run.rejected,
+    run.rejectedSample,
+    run.startedAt,
+    run.updatedAt,
+    run.completedAt,
+  ];
+}
+
+/** Base-36 reading of a canonical company number: unique, below 2^53, and stable, unlike SQLite rowids. */
+export function companyNumberKey(companyNumber: string): number {
+  return parseInt(companyNumber, 36);
+}

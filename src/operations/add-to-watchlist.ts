@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { requireCompanyNumber } from '../domain/watchlist/company-number-argument';
+import { addToWatchlist as upsertEntry } from '../domain/watchlist/watchlist';
+import { toWatchlistEntryView, watchlistEntryViewSchema } from '../domain/watchlist/watchlist-view';
+import { requireWebhookAddress } from '../domain/watchlist/webhook-address';
+import { keyedOperation } from './operation';
+
+export const addToWatchlist = keyedOperation({
+  name: 'add_to_watchlist',
+  title: 'Watch a company',
+  description:
+    'Monitors one company outside any list, optionally with its own webhook address, which wins over its ' +
+    'lists’ addresses. Adding a company already watched updates its entry: a webhook_url replaces the old one, ' +
+    'null clears it, leaving it out keeps it. Answers with the entry and whether it was created.',
+  method: 'POST',
+  path: '/watchlist',
+  lowestPlan: 'free',
+  cost: 1,
+  input: z
+    .object({
+      company_number: z.string().min(1).max(20),
+      webhook_url: z.string().min(1).max(2048).nullable().optional(),
+    })
+    .strict(),
+  output: watchlistEntryViewSchema.extend({
+    created: z.boolean().describe('False when the company was already on the watchlist and this updated it'),
+  }),
+  async handler(input, { em, account, now, services }) {
+    const companyNumber = requireCompanyNumber(input.company_number, 'company_number');
+    if (typeof input.webhook_url === 'string') {
+      requireWebhookAddress(input.webhook_url, services.config.webhookDevAllowedOrigins);
+    }
+    const { item, created } = await upsertEntry(
+      em,
+      { accountId: account.id, companyNumber, webhookUrl: input.webhook_url },
+      now,
+    );
+    return { ...toWatchlistEntryView(item), created };
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { companyProfileSchema } from '../domain/companies/company-profile';
+import { getCompany as findCompany } from '../domain/companies/get-company';
+import { notFound } from '../domain/errors';
+import { keyedOperation } from './operation';
+import { readOnlyTool } from './read-only-tool';
+
+export const getCompany = keyedOperation({
+  name: 'get_company',
+  title: 'Get a company profile',
+  description:
+    'Register profile of one UK company: status, type, incorporation date, registered office, SIC codes, due ' +
+    'dates for accounts and confirmation statement (with overdue flags as of today), and previous names. ' +
+    'The data comes from public registers and can be incomplete or out of date.',
+  method: 'GET',
+  path: '/company/{company_number}',
+  lowestPlan: 'free',
+  cost: 1,
+  tool: readOnlyTool,
+  input: z
+    .object({
+      company_number: z
+        .string()
+        .min(1)
+        .max(20)
+        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+    })
+    .strict(),
+  output: companyProfileSchema,
+  async handler(input, { em, now }) {
+    const company = await findCompany(em, input.company_number, now);
+    if (!company) throw notFound('Company', { company_number: input.company_number });
+    return company;
+  },
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { companyNumberSchema } from '../domain/companies/company-number';
+import { companyStatusSchema } from '../domain/companies/company-profile';
+import { getListOfAccount } from '../domain/lists/lists';
+import { listCompaniesPage, listCompanySorts } from '../domain/lists/list-companies';
+import { listIdSchema, listRefSchema } from '../domain/lists/list-view';
+import { keyedOperation } from './operation';
+import { readOnlyTool } from './read-only-tool';
+
+const MAX_LIMIT = 100;
+
+/** A boolean that also arrives as the text "true" or "false" from a query string. */
+const booleanArgument = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true');
+
+const filing = z.object({ next_due: z.iso.date().nullable(), overdue: z.boolean() });
+
+export const getListCompanies = keyedOperation({
+  name: 'get_list_companies',
+  title: 'Get the companies on a list',
+  description:
+    'Companies on one list, with status and whether accounts or the confirmation statement are overdue today. ' +
+    'Filter by status and by overdue (true: any filing overdue; false: none); sort by name, number or ' +
+    'added_at, asc or desc; page with limit and offset.',
+  method: 'GET',
+  path: '/lists/{list_id}/companies',
+  lowestPlan: 'free',
+  cost: 1,
+  tool: readOnlyTool,
+  input: z
+    .object({
+      list_id: listIdSchema,
+      status: companyStatusSchema.optional(),
+      overdue: booleanArgument.optional(),
+      sort: z.enum(listCompanySorts).default('name'),
+      order: z.enum(['asc', 'desc']).default('asc'),
+      limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(50),
+      offset: z.coerce.number().int().min(0).max(100_000).default(0),
+    })
+    .strict(),
+  output: z.object({
+    list: listRefSchema,
+    items: z.array(
+      z.object({
+        company_number: companyNumberSchema,
+        company_name: z.string(),
+        company_status: companyStatusSchema,
+        added_at: z.iso.datetime(),
+        accounts: filing,
+        confirmation_statement: filing,
+      }),
+    ),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    next_offset: z.number().int().nullable(),
+  }),
+  async handler(input, { em, account, now }) {
+    const list = await getListOfAccount(em, account.id, input.list_id);
+    const page = await listCompaniesPage(
+      em,
+      {
+        listId: list.id,
+        status: input.status,
+        overdue: input.overdue,
+        sort: input.sort,
+        order: input.order,
+        limit: input.limit,
+        offset: input.offset,
+      },
+      now,
+    );
+    const end = input.offset + page.items.length;
+    return {
+      list: { id: list.id, name: list.name, kind: list.kind, is_default: list.isDefault },
+      items: page.items.map((row) => ({
+        company_number: row.companyNumber,
+        company_name: row.companyName,
+        company_status: row.companyStatus,
+        added_at: row.addedAt.toISOString(),
+        accounts: { next_due: row.accounts.nextDue, overdue: row.accounts.overdue },
+        confirmation_statement: {
+          next_due: row.confirmationStatement.nextDue,
+          overdue: row.confirmationStatement.overdue,
+        },
+      })),
+      total: page.total,
+      limit: input.limit,
+      offset: input.offset,
+      next_offset: end < page.total ? end : null,
+    };
+  },
+});

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import { accountForApiKey } from '../../src/domain/accounts/accounts';
+import { projectRoot } from '../support/paths';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const run = promisify(execFile);
+const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
+
+describe('operator CLI (a real process against a real database)', () => {
+  let db: TestDatabase;
+  let orm: Orm;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const url = db.database.kind === 'sqlite' ? `sqlite:${db.database.path}` : db.database.url;
+    env = { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error' };
+    orm = await openDatabase(db.database);
+    await migrate(orm);
+  });
+  afterAll(async () => {
+    await orm?.close();
+    await db?.drop();
+  });
+
+  async function cli(...args: string[]) {
+    const { stdout } = await run(tsx, ['src/cli.ts', ...args], { cwd: projectRoot, env });
+    return JSON.parse(stdout) as Record<string, string>;
+  }
+
+  async function cliFails(...args: string[]) {
+    try {
+      await run(tsx, ['src/cli.ts', ...args], { cwd: projectRoot, env });
+    } catch (error) {
+      return error as { code: number; stderr: string };
+    }
+    throw new Error('the command succeeded');
+  }
+
+  it('creates an account with a plan, changes the plan, and creates and revokes keys', async () => {
+    const created = await cli('accounts', 'create', '--email', 'ops@example.com', '--plan', 'starter');
+    expect(created).toMatchObject({ email: 'ops@example.com', plan: 'starter' });
+    expect((await accountForApiKey(orm.em.fork(), created.api_key!))?.account.plan).toBe('starter');
+
+    expect(await cli('accounts', 'set-plan', '--account', created.account_id!, '--plan', 'team')).toEqual({
+      account_id: created.account_id,
+      plan: 'team',
+    });
+
+    const second = await cli('keys', 'create', '--account', created.account_id!);
+    expect((await accountForApiKey(orm.em.fork(), second.api_key!))?.account.id).toBe(created.account_id);
+    const revoked = await cli('keys', 'revoke', '--key', second.api_key_id!);
+    expect(revoked.revoked_at).toBeTruthy();
+    expect(await accountForApiKey(orm.em.fork(), second.api_key!)).toBeUndefined();
+    expect(await accountForApiKey(orm.em.fork(), created.api_key!)).toBeDefined();
+  }, 60_000);
+
+  it('refuses bad input with a message and a non-zero exit', async () => {
+    const badPlan = await cliFails('accounts', 'create', '--email', 'x@example.com', '--plan', 'platinum');
+    expect(badPlan.code).toBe(1);
+    expect(badPlan.stderr).toMatch(/error:/);
+    const noEmail = await cliFails('accounts', 'create');
+    expect(noEmail.stderr).toMatch(/--email is required/);
+    const unknownKey = await cliFails('keys', 'revoke', '--key', 'key_nope');
+    expect(unknownKey.stderr).toMatch(/not_found/);
+    const unknownCommand = await cliFails('frobnicate');
+    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.stderr).toMatch(/Usage:/);
+  }, 60_000);
+});

@@ -1,0 +1,321 @@
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { setPlan } from '../../src/domain/accounts/accounts';
+import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { projectRoot } from '../support/paths';
+import { signUp, startTestApp, type TestApp } from '../support/test-app';
+
+const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
+
+async function connect(
+  app: TestApp,
+  apiKey: string,
+  header: 'x-api-key' | 'bearer' = 'x-api-key',
+): Promise<Client> {
+  const headers: Record<string, string> =
+    header === 'bearer' ? { Authorization: `Bearer ${apiKey}` } : { 'X-Api-Key': apiKey };
+  const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
+    requestInit: { headers },
+  });
+  const client = new Client({ name: 'test-agent', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+function errorBody(result: unknown) {
+  const [first] = (result as { content: unknown }).content as { type: string; text: string }[];
+  return JSON.parse(first!.text) as {
+    error: { code: string; message: string; details: Record<string, unknown>; next_step: string };
+  };
+}
+
+async function postMcp(app: TestApp, body: unknown, headers: Record<string, string>) {
+  return fetch(`${app.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
+  let app: TestApp;
+  let client: Client;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ UPGRADE_URL: 'https://example.com/upgrade' });
+    await importCompaniesCsv(app.services.orm.em.fork(), fixture, { asOf: new Date('2026-11-22T00:00:00Z') });
+    apiKey = (await signUp(app)).api_key;
+    client = await connect(app, apiKey);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await app?.stop();
+  });
+
+  it('lists the tools with titles, schemas and true annotations', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'get_company',
+        'search_companies',
+        'create_list',
+        'get_lists',
+        'get_list_companies',
+        'add_companies_to_list',
+      ]),
+    );
+    // Tools that change something say so; the rest are read-only and safe to retry.
+    const writers = new Set(['create_list', 'add_companies_to_list']);
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.description).toBeTruthy();
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: !writers.has(tool.name),
+        destructiveHint: false,
+      });
+    }
+    expect(tools.find((t) => t.name === 'get_company')!.annotations?.idempotentHint).toBe(true);
+    expect(tools.find((t) => t.name === 'create_list')!.annotations?.idempotentHint).toBe(false);
+    const getCompany = tools.find((t) => t.name === 'get_company')!;
+    expect(getCompany.inputSchema.required).toEqual(['company_number']);
+  });
+
+  it('reads a company by number, with structuredContent valid against the output schema', async () => {
+    const { tools } = await client.listTools();
+    const result = await client.callTool({ name: 'get_company', arguments: { company_number: 'SC412345' } });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as Record<string, unknown>;
+    expect(structured).toMatchObject({
+      company_number: 'SC412345',
+      company_name: 'HIGHLAND TIMBER SUPPLIES LIMITED',
+    });
+    const [text] = result.content as { type: string; text: string }[];
+    expect(JSON.parse(text!.text)).toEqual(structured);
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(tools.find((t) => t.name === 'get_company')!.outputSchema!);
+    expect(validate(structured)).toBe(true);
+  });
+
+  it('finds a company by name and ranks the exact name first', async () => {
+    const result = await client.callTool({
+      name: 'search_companies',
+      arguments: { q: 'Highland Timber Supplies Ltd' },
+    });
+    const structured = result.structuredContent as { items: { company_number: string }[] };
+    expect(structured.items[0]?.company_number).toBe('SC412345');
+  });
+
+  it('every tool result validates against its output schema', async () => {
+    const { tools } = await client.listTools();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const created = await client.callTool({
+      name: 'create_list',
+      arguments: { name: 'Schema check', kind: 'clients' },
+    });
+    const listId = (created.structuredContent as { id: number }).id;
+    const calls: Record<string, Record<string, unknown>> = {
+      get_company: { company_number: '09876543' },
+      search_companies: { town: 'Leeds' },
+      create_list: { name: 'Suppliers for schema check', kind: 'suppliers' },
+      get_lists: {},
+      add_companies_to_list: { list_id: listId, company_numbers: ['09876543'] },
+      get_list_companies: { list_id: listId },
+    };
+    for (const tool of tools) {
+      const args = calls[tool.name];
+      if (!args) throw new Error(`no sample call for tool ${tool.name}: add one`);
+      const result = await client.callTool({ name: tool.name, arguments: args });
+      expect(result.isError).toBeFalsy();
+      const validate = ajv.compile(tool.outputSchema!);
+      const valid = validate(result.structuredContent);
+      expect(validate.errors ?? []).toEqual([]);
+      expect(valid).toBe(true);
+    }
+  });
+
+  it('answers bad arguments with isError results carrying a stable code and a next step', async () => {
+    const malformed = await client.callTool({ name: 'get_company', arguments: { company_number: 'XX12' } });
+    expect(malformed.isError).toBe(true);
+    expect(errorBody(malformed).error.code).toBe('invalid_company_number');
+    expect(errorBody(malformed).error.next_step).toMatch(/8-character/);
+
+    const unknown = await client.callTool({ name: 'get_company', arguments: { company_number: '99999999' } });
+    expect(unknown.isError).toBe(true);
+    expect(errorBody(unknown).error.code).toBe('not_found');
+
+    const missing = await client.callTool({ name: 'get_company', arguments: {} });
+    expect(missing.isError).toBe(true);
+    expect(errorBody(missing).error).toMatchObject({
+      code: 'invalid_argument',
+      details: { problems: [{ argument: 'company_number' }] },
+    });
+
+    const noCriteria = await client.callTool({ name: 'search_companies', arguments: {} });
+    expect(errorBody(noCriteria).error.code).toBe('invalid_argument');
+  });
+
+  it('answers an unknown tool with a JSON-RPC error', async () => {
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(McpError);
+  });
+
+  it('accepts the key as a Bearer token and refuses a missing key with 401', async () => {
+    const bearer = await connect(app, apiKey, 'bearer');
+    expect((await bearer.listTools()).tools.length).toBeGreaterThan(0);
+    await bearer.close();
+    const response = await postMcp(
+      app,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { 'MCP-Protocol-Version': '2025-06-18' },
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+  });
+
+  it('answers the reference call as JSON, and 400 for an unsupported protocol version', async () => {
+    const call = {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'get_company', arguments: { company_number: '01234567' } },
+    };
+    const ok = await postMcp(app, call, { 'X-Api-Key': apiKey, 'MCP-Protocol-Version': '2025-06-18' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await ok.json()) as { id: number; result: { structuredContent: { company_name: string } } };
+    expect(body.id).toBe(7);
+    expect(body.result.structuredContent.company_name).toBe('NORTHERN LOOM PLC');
+
+    const streamed = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream, application/json',
+        'X-Api-Key': apiKey,
+        'MCP-Protocol-Version': '2025-06-18',
+      },
+      body: JSON.stringify(call),
+    });
+    expect(streamed.headers.get('content-type')).toMatch(/text\/event-stream/);
+    expect(await streamed.text()).toContain('NORTHERN LOOM PLC');
+
+    const unsupported = await postMcp(app, call, {
+      'X-Api-Key': apiKey,
+      'MCP-Protocol-Version': '1999-01-01',
+    });
+    expect(unsupported.status).toBe(400);
+  });
+
+  it('answers GET and DELETE /mcp with 405', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${app.url}/mcp`, { method, headers: { 'X-Api-Key': apiKey } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+    }
+  });
+
+  it('a malformed JSON-RPC body is a JSON-RPC error, not a tool result', async () => {
+    const response = await postMcp(
+      app,
+      { jsonrpc: '2.0', id: 3, method: 'tools/call' },
+      { 'X-Api-Key': apiKey, 'MCP-Protocol-Version': '2025-06-18' },
+    );
+    const body = (await response.json()) as { error?: { code: number } };
+    expect(body.error?.code).toBe(-32602);
+  });
+});
+
+describe('MCP plans and limits', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ UPGRADE_URL: 'https://example.com/upgrade' });
+    await importCompaniesCsv(app.services.orm.em.fork(), fixture, { asOf: new Date('2026-11-22T00:00:00Z') });
+  });
+  afterAll(() => app?.stop());
+
+  it('stops a Free key at its 31st tool call in a minute and says how many seconds to wait', async () => {
+    const { api_key } = await signUp(app);
+    const client = await connect(app, api_key);
+    for (let i = 1; i <= 30; i++) {
+      const ok = await client.callTool({ name: 'get_company', arguments: { company_number: '01234567' } });
+      expect(ok.isError).toBeFalsy();
+    }
+    const refused = await client.callTool({ name: 'get_company', arguments: { company_number: '01234567' } });
+    expect(refused.isError).toBe(true);
+    const { error } = errorBody(refused);
+    expect(error.code).toBe('rate_limited');
+    const seconds = error.details.retry_after_seconds as number;
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(error.message).toContain(`wait ${seconds} seconds`);
+    expect(error.next_step).toContain(`Wait ${seconds} seconds`);
+    // tools/list fetches no data: it still answers while tool calls are limited.
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+  });
+
+  it('does not charge tools/list, but caps such messages at 120 a minute per key', async () => {
+    const { api_key } = await signUp(app);
+    const headers = { 'X-Api-Key': api_key, 'MCP-Protocol-Version': '2025-06-18' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) {
+      statuses.push((await postMcp(app, { jsonrpc: '2.0', id: i, method: 'tools/list' }, headers)).status);
+    }
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // Tool calls are a separate budget: the 120 lists cost none of the 30 requests.
+    const call = {
+      jsonrpc: '2.0',
+      id: 999,
+      method: 'tools/call',
+      params: { name: 'get_company', arguments: { company_number: '01234567' } },
+    };
+    const response = await postMcp(app, call, headers);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { result: { isError?: boolean } }).result.isError).toBeFalsy();
+  });
+
+  it('Free search returns the first page only, at most 10 results', async () => {
+    const { api_key, account_id } = await signUp(app);
+    const client = await connect(app, api_key);
+    const first = await client.callTool({
+      name: 'search_companies',
+      arguments: { status: 'active', limit: 50 },
+    });
+    const page = first.structuredContent as {
+      items: unknown[];
+      limit: number;
+      next_offset: number | null;
+      limited_by_plan: boolean;
+    };
+    expect(page.items.length).toBeLessThanOrEqual(10);
+    expect(page.limit).toBe(10);
+    expect(page.next_offset).toBeNull();
+    const second = await client.callTool({
+      name: 'search_companies',
+      arguments: { status: 'active', offset: 10 },
+    });
+    expect(errorBody(second).error.code).toBe('plan_required');
+    await setPlan(app.services.orm.em.fork(), account_id, 'starter');
+    const starter = await client.callTool({
+      name: 'search_companies',
+      arguments: { status: 'active', limit: 50 },
+    });
+    expect((starter.structuredContent as { limit: number }).limit).toBe(50);
+    await client.close();
+  });
+});

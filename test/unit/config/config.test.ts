@@ -1,0 +1,46 @@
+import { ConfigError, loadConfig } from '../../../src/config';
+
+describe('configuration from the environment', () => {
+  it('gives the embedded default with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      TEMPORAL_NAMESPACE: 'default',
+      TEMPORAL_UI_PORT: 8233,
+    });
+    expect(config.database).toMatchObject({ kind: 'sqlite' });
+    expect(config.database.kind === 'sqlite' && config.database.path.endsWith('data/app.db')).toBe(true);
+    expect(config.TEMPORAL_ADDRESS).toBeUndefined();
+    expect(config.webhookDevAllowedOrigins).toEqual([]);
+  });
+
+  it('uses PostgreSQL for a postgres:// DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app' }).database).toEqual({
+      kind: 'postgresql',
+      url: 'postgres://u:p@db:5432/app',
+    });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['TEMPORAL_TLS', { TEMPORAL_TLS: 'yes' }],
+  ])('names %s when its value is bad', (variable, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^[\\s\\S]*\\b${variable}\\b`));
+  });
+
+  it('parses WEBHOOK_DEV_ALLOWED_ORIGINS and refuses it in production', () => {
+    const origins = 'http://127.0.0.1:4000, http://localhost:4001';
+    expect(loadConfig({ WEBHOOK_DEV_ALLOWED_ORIGINS: origins }).webhookDevAllowedOrigins).toHaveLength(2);
+    expect(() => loadConfig({ WEBHOOK_DEV_ALLOWED_ORIGINS: origins, NODE_ENV: 'production' })).toThrow(
+      /WEBHOOK_DEV_ALLOWED_ORIGINS .*production/,
+    );
+    expect(() => loadConfig({ WEBHOOK_DEV_ALLOWED_ORIGINS: 'http://127.0.0.1:4000/path' })).toThrow(
+      /WEBHOOK_DEV_ALLOWED_ORIGINS/,
+    );
+  });
+});
