@@ -44,9 +44,12 @@ export async function connectWorker(settings: TemporalSettings): Promise<NativeC
   return NativeConnection.connect(await connectionOptions(settings));
 }
 
-export async function isTemporalReachable(client: Client): Promise<boolean> {
+/** Answers within `timeoutMs`: a readiness probe must not hang while the SDK retries an unreachable server. */
+export async function isTemporalReachable(client: Client, timeoutMs = 2_000): Promise<boolean> {
   try {
-    await client.connection.workflowService.getSystemInfo({});
+    await client.connection.withDeadline(Date.now() + timeoutMs, () =>
+      client.connection.workflowService.getSystemInfo({}),
+    );
     return true;
   } catch {
     return false;
