@@ -9,7 +9,6 @@
  * loopback ports in this process, and the load generator in a worker thread (bench/api-load.ts). See
  * bench/README.md ("API benchmark") for what is measured and how to read it.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -35,6 +34,7 @@ import { connectClient } from '../src/temporal/connection';
 import { findTemporalCli, startDevServer } from '../src/temporal/dev-server';
 import { freePort } from '../test/support/free-port';
 import type { LoadCell, LoadMessage, LoadRequest, LoadResult, ReplyCheck } from './api-load';
+import { createStopStack, formatTable, progress, tryExec } from './harness';
 
 const benchDir = __dirname;
 const projectRoot = resolve(benchDir, '..');
@@ -121,10 +121,6 @@ function parseOptions(): Options {
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
 
-function progress(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 
 /** mulberry32: a small seeded generator, so a seed gives the same sample and the same request order. */
@@ -137,14 +133,6 @@ function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function tryExec(file: string, args: string[]): string | undefined {
-  try {
-    return execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return undefined;
-  }
 }
 
 function environment() {
@@ -385,16 +373,6 @@ function targetOf(api: RunningApi): Target {
 // ---------------------------------------------------------------------------------------------------------------
 // Report
 
-function formatTable(rows: string[][]): string {
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
-  return rows
-    .map((row) =>
-      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))),
-    )
-    .map((row) => row.join('   '))
-    .join('\n');
-}
-
 interface Row {
   cell: CellResult;
   /** Baseline throughput at this concurrency: the mean of the runs before and after the group. */
@@ -430,23 +408,11 @@ async function main(): Promise<void> {
   const logger: Logger = pino({ name: 'bench', level: 'warn' }, pino.destination(2));
   const started = Date.now();
 
-  const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
-  let stopping: Promise<void> | undefined;
-  const stopAll = () =>
-    (stopping ??= (async () => {
-      for (const { name, stop } of stops.reverse()) {
-        await stop().catch((error: unknown) => progress(`stopping ${name} failed: ${String(error)}`));
-      }
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      progress(`${signal}: stopping`);
-      void stopAll().then(() => process.exit(130));
-    });
-  }
+  const stops = createStopStack();
+  const stopAll = stops.stopAll;
 
   const tempDir = mkdtempSync(join(tmpdir(), 'cds-bench-api-'));
-  stops.push({ name: 'temp dir', stop: async () => rmSync(tempDir, { recursive: true, force: true }) });
+  stops.push('temp dir', async () => rmSync(tempDir, { recursive: true, force: true }));
 
   try {
     const cli = findTemporalCli();
@@ -462,7 +428,7 @@ async function main(): Promise<void> {
       TEMPORAL_TASK_QUEUE: `bench-api-${randomBytes(3).toString('hex')}`,
     });
     const orm = await openDatabase(config0.database, logger);
-    stops.push({ name: 'database', stop: () => orm.close() });
+    stops.push('database', () => orm.close());
     await migrate(orm);
 
     progress(`importing a generated register of ${options.companies.toLocaleString('en-GB')} companies`);
@@ -507,10 +473,10 @@ async function main(): Promise<void> {
       cliPath: cli,
       logger,
     });
-    stops.push({ name: 'Temporal dev server', stop: devServer.stop });
+    stops.push('Temporal dev server', devServer.stop);
     const config = { ...config0, TEMPORAL_ADDRESS: devServer.address };
     const temporal = await connectClient(config);
-    stops.push({ name: 'Temporal client', stop: () => temporal.connection.close() });
+    stops.push('Temporal client', () => temporal.connection.close());
 
     // openServices, less the Quotas it builds: quota accounting is taken out of the main cells (the benchmark
     // exceeds every plan's per-minute limit) and measured on its own in the real-quotas row.
@@ -522,15 +488,15 @@ async function main(): Promise<void> {
     } as unknown as Quotas;
     const services: Services = { config, orm, temporal, logger, clock, quotas: unlimited };
     const realQuotas = new Quotas(config.database, clock);
-    stops.push({ name: 'quotas', stop: () => realQuotas.close() });
+    stops.push('quotas', () => realQuotas.close());
     const quotaServices: Services = { ...services, quotas: realQuotas };
 
     const api = await startApi(services);
-    stops.push({ name: 'API', stop: api.stop });
+    stops.push('API', api.stop);
     const quotaApi = await startApi(quotaServices);
-    stops.push({ name: 'API (real quotas)', stop: quotaApi.stop });
+    stops.push('API (real quotas)', quotaApi.stop);
     const baselineApp = await startBaselineApp();
-    stops.push({ name: 'baseline app', stop: baselineApp.stop });
+    stops.push('baseline app', baselineApp.stop);
 
     const em = orm.em.fork();
     const { apiKey } = await createAccount(em, { email: 'bench@example.com', plan: 'team' }, clock());
@@ -553,7 +519,7 @@ async function main(): Promise<void> {
     progress(`sampled ${sample.length} companies from the register`);
 
     const worker = await startLoadWorker();
-    stops.push({ name: 'load worker', stop: async () => void (await worker.terminate()) });
+    stops.push('load worker', async () => void (await worker.terminate()));
     const drive = loadDriver(worker);
 
     const targets: Record<Kind, Target> = {

@@ -6,7 +6,6 @@
  * a temporary dir (./data is never touched), a loopback receiver on 127.0.0.1 let through the address rules with
  * WEBHOOK_DEV_ALLOWED_ORIGINS. See bench/README.md for what is measured and how to read it.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -38,6 +37,7 @@ import { installTemporalRuntime } from '../src/temporal/runtime';
 import { startWorker } from '../src/worker';
 import { freePort } from '../test/support/free-port';
 import type { BaselineActivities } from './baseline-workflow';
+import { createStopStack, formatTable, progress, tryExec } from './harness';
 
 const benchDir = __dirname;
 const projectRoot = resolve(benchDir, '..');
@@ -219,10 +219,6 @@ async function runPool(count: number, pace: Pace, task: (i: number) => Promise<v
     }
   };
   await Promise.all(Array.from({ length: Math.min(pace.concurrency, count) }, lane));
-}
-
-function progress(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -514,16 +510,6 @@ async function runBaselinePhase(
 // ---------------------------------------------------------------------------------------------------------------
 // Report
 
-function formatTable(rows: string[][]): string {
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
-  return rows
-    .map((row) =>
-      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))),
-    )
-    .map((row) => row.join('   '))
-    .join('\n');
-}
-
 function report(delivery: PhaseResult, baseline: PhaseResult, ratios: Record<string, number>): string {
   const f = (v: number) => (Number.isFinite(v) ? String(v) : '-');
   const rows = [
@@ -565,14 +551,6 @@ function report(delivery: PhaseResult, baseline: PhaseResult, ratios: Record<str
   return formatTable(rows);
 }
 
-function tryExec(file: string, args: string[]): string | undefined {
-  try {
-    return execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return undefined;
-  }
-}
-
 function environment(cli: string | undefined) {
   const cpuList = cpus();
   const sdk = JSON.parse(readFileSync(require.resolve('@temporalio/worker/package.json'), 'utf8')) as {
@@ -606,29 +584,17 @@ async function main(): Promise<void> {
   // The SDK's own logs go through our logger at WARN, as the service does at its default level.
   installTemporalRuntime(logger);
 
-  const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
-  let stopping: Promise<void> | undefined;
-  const stopAll = () =>
-    (stopping ??= (async () => {
-      for (const { name, stop } of stops.reverse()) {
-        await stop().catch((error: unknown) => progress(`stopping ${name} failed: ${String(error)}`));
-      }
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      progress(`${signal}: stopping`);
-      void stopAll().then(() => process.exit(130));
-    });
-  }
+  const stops = createStopStack();
+  const stopAll = stops.stopAll;
 
   const tempDir = mkdtempSync(join(tmpdir(), 'cds-bench-'));
-  stops.push({ name: 'temp dir', stop: async () => rmSync(tempDir, { recursive: true, force: true }) });
+  stops.push('temp dir', async () => rmSync(tempDir, { recursive: true, force: true }));
   const memory = startMemorySampler();
-  stops.push({ name: 'memory sampler', stop: async () => memory.stop() });
+  stops.push('memory sampler', async () => memory.stop());
 
   try {
     const receiver = await startReceiver();
-    stops.push({ name: 'receiver', stop: receiver.close });
+    stops.push('receiver', receiver.close);
 
     const cli = findTemporalCli();
     const serverOptions = {
@@ -642,7 +608,7 @@ async function main(): Promise<void> {
     const devServer: RunningDevServer = cli
       ? await startDevServer({ ...serverOptions, cliPath: cli })
       : await startDownloadedDevServer(serverOptions);
-    stops.push({ name: 'Temporal dev server', stop: devServer.stop });
+    stops.push('Temporal dev server', devServer.stop);
 
     const config = loadConfig({
       NODE_ENV: 'development',
@@ -654,7 +620,7 @@ async function main(): Promise<void> {
       WEBHOOK_DEV_ALLOWED_ORIGINS: receiver.origin,
     });
     const services = await openServices(config, logger);
-    stops.push({ name: 'services', stop: () => closeServices(services) });
+    stops.push('services', () => closeServices(services));
 
     progress('bundling workflows');
     const [deliveryBundle, baselineBundle] = [
@@ -669,7 +635,7 @@ async function main(): Promise<void> {
       logger,
       workflowBundle: deliveryBundle,
     });
-    stops.push({ name: 'delivery worker', stop: deliveryWorker.stop });
+    stops.push('delivery worker', deliveryWorker.stop);
 
     const baselineConnection = await connectWorker(config);
     const baselineActivities: BaselineActivities = { noop: async () => undefined };
@@ -681,13 +647,10 @@ async function main(): Promise<void> {
       activities: baselineActivities,
     });
     const baselineRunning = baselineWorker.run();
-    stops.push({
-      name: 'baseline worker',
-      stop: async () => {
-        baselineWorker.shutdown();
-        await baselineRunning;
-        await baselineConnection.close();
-      },
+    stops.push('baseline worker', async () => {
+      baselineWorker.shutdown();
+      await baselineRunning;
+      await baselineConnection.close();
     });
 
     const { account } = await createAccount(

@@ -123,7 +123,7 @@ async function main(): Promise<void> {
         rejected: imported.first.rejected,
         seconds: imported.first.seconds,
         rows_per_second: imported.first.rows_per_second,
-        main_thread_cpu_seconds: round(imported.cpuSeconds),
+        process_cpu_seconds: round(imported.cpuSeconds),
       },
       reimport: imported.again && {
         rows: imported.again.rows,

@@ -7,11 +7,14 @@ import {
   isoDay,
   type AccountsType,
   type CompanyProfile,
-  type CompanyStatus,
-  type CompanyStatusDetail,
-  type CompanySubtype,
-  type CompanyType,
 } from '../domain/companies/company-profile';
+import {
+  lookupAccountsCategory,
+  lookupCategory,
+  lookupStatus,
+  NO_SIC_SUPPLIED,
+} from './companies-house-wordings';
+import { addDays, daysInMonth, iso } from '../domain/companies/register-dates';
 
 /*
  * Companies House's free bulk company file ("BasicCompanyData", one file or several parts, monthly).
@@ -73,131 +76,6 @@ const col = {
   confStmtNextDue: 53,
   confStmtLastMadeUp: 54,
 } as const;
-
-/** CompanyCategory wordings found in the published files → the API's type (and subtype) codes. */
-export const COMPANY_CATEGORY_TYPES: Readonly<
-  Record<string, { type: CompanyType; subtype: CompanySubtype | null }>
-> = {
-  'Private Limited Company': { type: 'ltd', subtype: null },
-  'Public Limited Company': { type: 'plc', subtype: null },
-  'Old Public Company': { type: 'old-public-company', subtype: null },
-  'Private Unlimited Company': { type: 'private-unlimited', subtype: null },
-  'Private Unlimited': { type: 'private-unlimited', subtype: null },
-  'PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)': {
-    type: 'private-limited-guarant-nsc',
-    subtype: null,
-  },
-  "PRI/LBG/NSC (Private, Limited by guarantee, no share capital, use of 'Limited' exemption)": {
-    type: 'private-limited-guarant-nsc-limited-exemption',
-    subtype: null,
-  },
-  'PRIV LTD SECT. 30 (Private limited company, section 30 of the Companies Act)': {
-    type: 'private-limited-shares-section-30-exemption',
-    subtype: null,
-  },
-  'Limited Partnership': { type: 'limited-partnership', subtype: null },
-  'Limited Liability Partnership': { type: 'llp', subtype: null },
-  // The CSV does not say whether a CIC has shares or a guarantee; most have shares, so ltd.
-  'Community Interest Company': { type: 'ltd', subtype: 'community-interest-company' },
-  'Charitable Incorporated Organisation': { type: 'charitable-incorporated-organisation', subtype: null },
-  'Scottish Charitable Incorporated Organisation': {
-    type: 'scottish-charitable-incorporated-organisation',
-    subtype: null,
-  },
-  'Overseas Entity': { type: 'registered-overseas-entity', subtype: null },
-  'Other company type': { type: 'other', subtype: null },
-  'Other Company Type': { type: 'other', subtype: null },
-  'Registered Society': { type: 'registered-society-non-jurisdictional', subtype: null },
-  'Royal Charter Company': { type: 'royal-charter', subtype: null },
-  'Investment Company with Variable Capital': {
-    type: 'investment-company-with-variable-capital',
-    subtype: null,
-  },
-  'Investment Company with Variable Capital(Umbrella)': { type: 'icvc-umbrella', subtype: null },
-  'Investment Company with Variable Capital (Securities)': { type: 'icvc-securities', subtype: null },
-  'Scottish Partnership': { type: 'scottish-partnership', subtype: null },
-  'Industrial and Provident Society': { type: 'industrial-and-provident-society', subtype: null },
-  'United Kingdom Economic Interest Grouping': { type: 'ukeig', subtype: null },
-  'United Kingdom Societas': { type: 'united-kingdom-societas', subtype: null },
-  'Converted/Closed': { type: 'converted-or-closed', subtype: null },
-  'Protected Cell Company': { type: 'protected-cell-company', subtype: null },
-  'European Public Limited-Liability Company (SE)': {
-    type: 'european-public-limited-liability-company-se',
-    subtype: null,
-  },
-  'Further Education and Sixth Form College Corps': {
-    type: 'further-education-or-sixth-form-college-corporation',
-    subtype: null,
-  },
-};
-
-/** CompanyStatus wordings → the API's status (and status detail). The file mixes cases, so lookups fold case. */
-export const COMPANY_STATUS_WORDINGS: Readonly<
-  Record<string, { status: CompanyStatus; detail: CompanyStatusDetail | null }>
-> = {
-  Active: { status: 'active', detail: null },
-  'Active - Proposal to Strike off': { status: 'active', detail: 'active-proposal-to-strike-off' },
-  Dissolved: { status: 'dissolved', detail: null },
-  Liquidation: { status: 'liquidation', detail: null },
-  'In Administration': { status: 'administration', detail: null },
-  'Administration Order': { status: 'administration', detail: null },
-  'In Administration/Administrative Receiver': { status: 'administration', detail: null },
-  'In Administration/Receiver Manager': { status: 'administration', detail: null },
-  Receivership: { status: 'receivership', detail: null },
-  'Administrative Receiver': { status: 'receivership', detail: null },
-  'Receiver Manager / Administrative Receiver': { status: 'receivership', detail: null },
-  'Live but Receiver Manager on at least one charge': { status: 'receivership', detail: null },
-  'Voluntary Arrangement': { status: 'voluntary-arrangement', detail: null },
-  'Voluntary Arrangement / Administrative Receiver': { status: 'voluntary-arrangement', detail: null },
-  'Voluntary Arrangement / Receiver Manager': { status: 'voluntary-arrangement', detail: null },
-  'Converted/Closed': { status: 'converted-closed', detail: null },
-  'Insolvency Proceedings': { status: 'insolvency-proceedings', detail: null },
-  Registered: { status: 'registered', detail: null },
-  Removed: { status: 'removed', detail: null },
-  Closed: { status: 'closed', detail: null },
-  Open: { status: 'open', detail: null },
-};
-
-/** Accounts.AccountCategory wordings → the API's last_accounts.type; "NO ACCOUNTS FILED" is the API's null type. */
-export const ACCOUNTS_CATEGORY_TYPES: Readonly<Record<string, AccountsType | null>> = {
-  'NO ACCOUNTS FILED': null,
-  'ACCOUNTS TYPE NOT AVAILABLE': 'no-accounts-type-available',
-  FULL: 'full',
-  SMALL: 'small',
-  MEDIUM: 'medium',
-  GROUP: 'group',
-  DORMANT: 'dormant',
-  INTERIM: 'interim',
-  INITIAL: 'initial',
-  'TOTAL EXEMPTION FULL': 'total-exemption-full',
-  'TOTAL EXEMPTION SMALL': 'total-exemption-small',
-  'PARTIAL EXEMPTION': 'partial-exemption',
-  'AUDIT EXEMPTION SUBSIDIARY': 'audit-exemption-subsidiary',
-  'FILING EXEMPTION SUBSIDIARY': 'filing-exemption-subsidiary',
-  'MICRO ENTITY': 'micro-entity',
-  'AUDITED ABRIDGED': 'audited-abridged',
-  'UNAUDITED ABRIDGED': 'unaudited-abridged',
-};
-
-/** What the file writes in SICCode.SicText_1 when a company gave no SIC code. */
-export const NO_SIC_SUPPLIED = 'None Supplied';
-
-const foldWording = (wording: string): string =>
-  wording
-    .trim()
-    .toLowerCase()
-    .replace(/\s*\/\s*/g, '/')
-    .replace(/\s+/g, ' ');
-
-function lookupTable<T>(table: Readonly<Record<string, T>>): (wording: string) => T | undefined {
-  const exact = new Map(Object.entries(table));
-  const folded = new Map(Object.entries(table).map(([wording, value]) => [foldWording(wording), value]));
-  return (wording) => exact.get(wording) ?? folded.get(foldWording(wording));
-}
-
-const lookupCategory = lookupTable(COMPANY_CATEGORY_TYPES);
-const lookupStatus = lookupTable(COMPANY_STATUS_WORDINGS);
-const lookupAccountsCategory = lookupTable(ACCOUNTS_CATEGORY_TYPES);
 
 export class CompaniesCsvHeaderError extends Error {
   override readonly name = 'CompaniesCsvHeaderError';
@@ -459,11 +337,6 @@ function twoDigits(value: string, at: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
 /** `DD/MM/YYYY` → `YYYY-MM-DD`; empty → null; anything else, or a day the calendar lacks, is a row error. */
 function csvDate(f: string[], index: number): string | null {
   let value = f[index]!;
@@ -584,44 +457,6 @@ function newestFirst(a: { ceased_on: string | null }, b: { ceased_on: string | n
   if (a.ceased_on === null) return 1;
   if (b.ceased_on === null) return -1;
   return a.ceased_on < b.ceased_on ? 1 : -1;
-}
-
-function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = fromDayNumber(
-    dayNumber(+isoDate.slice(0, 4), +isoDate.slice(5, 7), +isoDate.slice(8, 10)) + days,
-  );
-  return iso(y, m, d);
-}
-
-/**
- * Calendar arithmetic on day numbers (days since 1970-01-01) without a Date per row; shared with the demo
- * register, which writes this file's dates. Howard Hinnant's days_from_civil / civil_from_days.
- */
-export function dayNumber(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-export function fromDayNumber(days: number): [number, number, number] {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
-}
-
-function iso(year: number, month: number, day: number): string {
-  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 /** First accounts cover at least six months from incorporation (the first reference date is a year on). */

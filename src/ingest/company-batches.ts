@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { fullTextWords } from '../domain/companies/company-name';
 import { COMPANY_COLUMN_INDEX, profileToRow } from '../domain/companies/company-record';
 import { CompaniesCsvHeaderError, parseCompaniesCsv } from './companies-csv';
 import type { CompanyWrite } from './register-writer';
@@ -57,11 +58,13 @@ export async function* companyBatchesFromCsv(
       rows.push(entry);
     } else {
       const values = profileToRow(entry.profile, options.updatedAt);
+      const normalisedName = values[COMPANY_COLUMN_INDEX.normalisedName] as string;
       rows.push({
         line: entry.line,
         company: {
           companyNumber: entry.profile.company_number,
-          normalisedName: values[COMPANY_COLUMN_INDEX.normalisedName] as string,
+          normalisedName,
+          fullText: fullTextWords(normalisedName).join(' '),
           values,
           sicCodes: entry.profile.sic_codes,
         },
@@ -139,7 +142,12 @@ function startWorker(workerData: CompanyBatchOptions & { file: string }): Worker
   const extension = extname(__filename);
   const entry = join(__dirname, `company-batches-worker${extension}`);
   if (extension === '.ts') {
-    return new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true, workerData });
+    // Resolved here: an eval worker would resolve 'tsx/cjs' from the current directory, not from this project.
+    const tsx = require.resolve('tsx/cjs');
+    return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(entry)});`, {
+      eval: true,
+      workerData,
+    });
   }
   return new Worker(entry, { workerData });
 }

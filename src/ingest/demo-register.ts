@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { BASIC_COMPANY_DATA_HEADER_LINE, dayNumber, daysInMonth, fromDayNumber } from './companies-csv';
+import { dayNumber, daysInMonth, fromDayNumber } from '../domain/companies/register-dates';
+import { BASIC_COMPANY_DATA_HEADER_LINE } from './companies-csv';
 
 /*
  * A made-up but plausible register, written in the bulk company CSV layout so it goes through the same importer

@@ -75,7 +75,7 @@ export interface ImportCompaniesResult {
   errors: RejectedRow[];
   seconds: number;
   rows_per_second: number;
-  /** Counts over every run of this file, when it resumed. */
+  /** Counts over this run and the runs of the same file it resumed (equal to this run's when it resumed none). */
   run_totals: { rows: number; inserted: number; updated: number; rejected: number };
 }
 

@@ -11,6 +11,8 @@ import type { ImportRunStatus } from '../db/entities/import-run';
 export interface CompanyWrite {
   companyNumber: string;
   normalisedName: string;
+  /** What the SQLite full-text index holds for the name (fullTextWords), prepared by the parser thread. */
+  fullText: string;
   /** In COMPANY_COLUMNS order. */
   values: CompanyColumnValue[];
   sicCodes: readonly string[];

@@ -4,7 +4,6 @@ import {
   COMPANY_COLUMNS,
   type CompanyColumnValue,
 } from '../domain/companies/company-record';
-import { fullTextWords } from '../domain/companies/company-name';
 import { knexOf } from '../domain/companies/register-sql';
 import {
   checkpointValues,
@@ -85,7 +84,7 @@ function bindable(value: CompanyColumnValue | string | number | Date | null): st
  * about 400 MB between checkpoints; end() checkpoints and truncates it.
  */
 const IMPORT_CACHE_KIB = 256 * 1024; // an upper bound, allocated as pages are used
-const IMPORT_WAL_AUTOCHECKPOINT_PAGES = Number(process.env.CKPT ?? 100_000);
+const IMPORT_WAL_AUTOCHECKPOINT_PAGES = 100_000;
 
 type Client = {
   acquireConnection(): Promise<Database>;
@@ -168,7 +167,7 @@ export class SqliteRegisterWriter implements RegisterWriter {
 
 function writeCompany(s: Statements, company: CompanyWrite, outcome: BatchOutcome): void {
   const number = company.companyNumber;
-  const values = company.values.slice();
+  const values = company.values; // used once, by this write: converted in place
   values[COMPANY_COLUMN_INDEX.hasCharges] = bindable(values[COMPANY_COLUMN_INDEX.hasCharges]!);
   values[COMPANY_COLUMN_INDEX.hasInsolvencyHistory] = bindable(
     values[COMPANY_COLUMN_INDEX.hasInsolvencyHistory]!,
@@ -176,7 +175,7 @@ function writeCompany(s: Statements, company: CompanyWrite, outcome: BatchOutcom
   values[COMPANY_COLUMN_INDEX.updatedAt] = bindable(values[COMPANY_COLUMN_INDEX.updatedAt]!);
   if (s.insertNewCompany.run(values).changes === 1) {
     outcome.inserted++;
-    s.insertName.run(companyNumberKey(number), fullTextWords(company.normalisedName).join(' '), number);
+    s.insertName.run(companyNumberKey(number), company.fullText, number);
   } else {
     outcome.updated++;
     const existing = s.existingName.get(number) as { normalised_name: string };
@@ -186,7 +185,7 @@ function writeCompany(s: Statements, company: CompanyWrite, outcome: BatchOutcom
     if (existing.normalised_name !== company.normalisedName) {
       const key = companyNumberKey(number);
       s.deleteName.run(key);
-      s.insertName.run(key, fullTextWords(company.normalisedName).join(' '), number);
+      s.insertName.run(key, company.fullText, number);
     }
     s.deleteSicCodes.run(number);
   }

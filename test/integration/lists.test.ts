@@ -12,6 +12,7 @@ import { addCompaniesToList } from '../../src/domain/lists/list-membership';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
+import type { ErrorBody } from '../support/test-app';
 
 const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
 /** Accepted by the address rules only because the test app lists it as a development origin. */
@@ -52,10 +53,6 @@ interface CompaniesPage {
   limit: number;
   offset: number;
   next_offset: number | null;
-}
-
-interface ErrorBody {
-  error: { code: string; message: string; details: Record<string, unknown> };
 }
 
 async function connect(app: TestApp, apiKey: string): Promise<Client> {

@@ -3,6 +3,7 @@ import { setPlan } from '../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
+import type { ErrorBody } from '../support/test-app';
 
 const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
 /** Accepted by the address rules only because the test app lists it as a development origin. */
@@ -23,10 +24,6 @@ interface Page {
   limit: number;
   offset: number;
   next_offset: number | null;
-}
-
-interface ErrorBody {
-  error: { code: string; message: string; details: Record<string, unknown> };
 }
 
 describe('watchlist (REST)', () => {

@@ -6,45 +6,13 @@ import { webhookDeliveryWorkflowId } from '../../src/temporal/names';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import type { z } from 'zod';
+import type { deliveryView } from '../../src/operations/delivery-view';
+import type { listWebhookDeliveries } from '../../src/operations/list-webhook-deliveries';
+import type { ErrorBody } from '../support/test-app';
 
-interface AttemptView {
-  number: number;
-  attempted_at: string;
-  duration_ms: number;
-  delivered: boolean;
-  status_code: number | null;
-  error_class: string | null;
-  error_message: string | null;
-  response_body_snippet: string | null;
-  resolved_address: string | null;
-  signed_with: string[];
-  next_attempt_at: string | null;
-}
-
-interface DeliveryView {
-  id: string;
-  event_type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  url: string;
-  company_number: string | null;
-  alert_id: number | null;
-  attempt_count: number;
-  max_attempts: number;
-  created_at: string;
-  updated_at: string;
-  next_attempt_at: string | null;
-  completed_at: string | null;
-  attempts: AttemptView[];
-}
-
-interface DeliveryPage {
-  deliveries: DeliveryView[];
-  next_cursor: string | null;
-}
-
-interface ErrorBody {
-  error: { code: string; message: string; details: Record<string, unknown> };
-}
+type DeliveryView = z.infer<typeof deliveryView>;
+type DeliveryPage = z.infer<typeof listWebhookDeliveries.output>;
 
 const ISO_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const PUBLIC_BASE_URL = 'https://companies.example.co.uk';

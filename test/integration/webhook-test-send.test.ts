@@ -2,44 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { testEventSchema } from '../../src/domain/webhooks/events';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
-import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
+import { request, signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
+import type { z } from 'zod';
+import type { deliveryView } from '../../src/operations/delivery-view';
+import type { sendTestWebhook } from '../../src/operations/send-test-webhook';
 
-interface TestSendReply {
-  id: string;
-  delivered: boolean;
-  status_code: number | null;
-  error_class: string | null;
-  error_message: string | null;
-  duration_ms: number;
-  response_body_snippet: string | null;
-}
-
-interface AttemptView {
-  number: number;
-  attempted_at: string;
-  duration_ms: number;
-  delivered: boolean;
-  status_code: number | null;
-  error_class: string | null;
-  response_body_snippet: string | null;
-  resolved_address: string | null;
-  signed_with: string[];
-  next_attempt_at: string | null;
-}
-
-interface DeliveryView {
-  id: string;
-  event_type: string;
-  status: string;
-  url: string;
-  attempt_count: number;
-  max_attempts: number;
-  attempts: AttemptView[];
-}
-
-interface ErrorBody {
-  error: { code: string; message: string; details: Record<string, unknown> };
-}
+type TestSendReply = z.infer<typeof sendTestWebhook.output>;
+type DeliveryView = z.infer<typeof deliveryView>;
 
 const ISO_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

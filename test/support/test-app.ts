@@ -55,6 +55,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+/** The error body every endpoint answers with (docs/errors.md). */
+export interface ErrorBody {
+  error: { code: string; message: string; details: Record<string, unknown>; request_id: string };
+}
+
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
   headers: Headers;

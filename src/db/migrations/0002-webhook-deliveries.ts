@@ -27,7 +27,10 @@ export class Migration0002WebhookDeliveries extends Migration {
           t.index(['account_id', 'status', 'created_at']);
         })
         .createTable('webhook_delivery_attempts', (t) => {
-          t.string('event_id', 80).notNullable().references('webhook_deliveries.event_id').onDelete('CASCADE');
+          t.string('event_id', 80)
+            .notNullable()
+            .references('webhook_deliveries.event_id')
+            .onDelete('CASCADE');
           t.integer('number').notNullable();
           t.timestamp('attempted_at', { useTz: true, precision: 3 }).notNullable();
           t.integer('duration_ms').notNullable();

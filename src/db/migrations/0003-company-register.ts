@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { runSchema } from './schema-builder';
+import { isPostgres, runSchema } from './schema-builder';
 
 /*
  * The company register (see db/entities/company.ts and docs/register.md), the SIC code → description lookup the
@@ -87,7 +87,7 @@ export class Migration0003CompanyRegister extends Migration {
         }),
     );
 
-    if (onPostgres(this)) {
+    if (isPostgres(this)) {
       await runSchema(
         this,
         // A fresh builder: the one above still holds the statements it already ran.
@@ -133,12 +133,4 @@ export class Migration0003CompanyRegister extends Migration {
       );
     }
   }
-}
-
-/**
- * MikroORM hands knex its own dialect class, so knex's `config.client` is a class, never the string 'pg' that
- * schema-builder's isPostgres compares with; the dialect name is reliable.
- */
-function onPostgres(migration: Migration): boolean {
-  return (migration.getKnex().client as { dialect?: string }).dialect === 'postgresql';
 }

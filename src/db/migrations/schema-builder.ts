@@ -9,6 +9,7 @@ export async function runSchema(migration: Migration, builder: Knex.SchemaBuilde
   }
 }
 
+/** MikroORM hands knex its own dialect class, so `config.client` is never 'pg'; the dialect name is reliable. */
 export function isPostgres(migration: Migration): boolean {
-  return migration.getKnex().client.config.client === 'pg';
+  return (migration.getKnex().client as { dialect?: string }).dialect === 'postgresql';
 }

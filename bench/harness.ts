@@ -1,0 +1,53 @@
+import { execFileSync } from 'node:child_process';
+
+// What every benchmark needs around its measurements: progress on stderr, a plain-text table, and an orderly
+// shutdown of whatever it started (also on Ctrl-C).
+
+export function progress(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** A command's output, or undefined when it is missing or fails (for the environment report). */
+export function tryExec(file: string, args: string[]): string | undefined {
+  try {
+    return execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** First column left-aligned, the rest right-aligned. */
+export function formatTable(rows: string[][]): string {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length)));
+  return rows
+    .map((row) =>
+      row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))),
+    )
+    .map((row) => row.join('   '))
+    .join('\n');
+}
+
+export interface StopStack {
+  push(name: string, stop: () => Promise<void>): void;
+  /** Stops everything pushed, last first, once; later calls wait for the same stop. */
+  stopAll(): Promise<void>;
+}
+
+/** Things started are stopped in reverse order; SIGINT/SIGTERM stop them too and exit 130. */
+export function createStopStack(): StopStack {
+  const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const { name, stop } of stops.reverse()) {
+        await stop().catch((error: unknown) => progress(`stopping ${name} failed: ${String(error)}`));
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      progress(`${signal}: stopping`);
+      void stopAll().then(() => process.exit(130));
+    });
+  }
+  return { push: (name, stop) => stops.push({ name, stop }), stopAll };
+}
