@@ -71,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function devAllowedOrigins(raw: string | undefined, nodeEnv: string): string[] {
   if (raw === undefined) return [];
   if (nodeEnv === 'production') {
-    throw new ConfigError('WEBHOOK_DEV_ALLOWED_ORIGINS is for local development and is refused when NODE_ENV=production');
+    throw new ConfigError(
+      'WEBHOOK_DEV_ALLOWED_ORIGINS is for local development and is refused when NODE_ENV=production',
+    );
   }
   try {
     return parseDevAllowedOrigins(raw);

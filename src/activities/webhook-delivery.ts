@@ -17,7 +17,13 @@ export function webhookDeliveryActivities({ orm, clock, logger, webhooks }: Acti
       });
       const result = await attemptDelivery(em, delivery, clock(), webhooks);
       logger.info(
-        { eventId: input.eventId, attempt: input.attempt, delivered: result.delivered, statusCode: result.statusCode, errorClass: result.errorClass },
+        {
+          eventId: input.eventId,
+          attempt: input.attempt,
+          delivered: result.delivered,
+          statusCode: result.statusCode,
+          errorClass: result.errorClass,
+        },
         'webhook attempt',
       );
       return result;

@@ -4,7 +4,7 @@ import { findOrCreateDefaultList } from '../domain/lists/default-list';
 import { getListOfAccount } from '../domain/lists/lists';
 import { MAX_COMPANIES_PER_ADD, addCompaniesToList as addToList } from '../domain/lists/list-membership';
 import { listIdSchema, listRefSchema } from '../domain/lists/list-view';
-import { requireCompanyNumber } from '../domain/watchlist/company-number-argument';
+import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { keyedOperation } from './operation';
 
 export const addCompaniesToList = keyedOperation({

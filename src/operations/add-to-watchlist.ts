@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requireCompanyNumber } from '../domain/watchlist/company-number-argument';
+import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { addToWatchlist as upsertEntry } from '../domain/watchlist/watchlist';
 import { toWatchlistEntryView, watchlistEntryViewSchema } from '../domain/watchlist/watchlist-view';
 import { requireWebhookAddress } from '../domain/watchlist/webhook-address';

@@ -3,7 +3,7 @@ import { companyNumberSchema } from '../domain/companies/company-number';
 import { getListOfAccount } from '../domain/lists/lists';
 import { removeCompanyFromList as removeFromList } from '../domain/lists/list-membership';
 import { listIdSchema } from '../domain/lists/list-view';
-import { requireCompanyNumber } from '../domain/watchlist/company-number-argument';
+import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { keyedOperation } from './operation';
 
 export const removeCompanyFromList = keyedOperation({

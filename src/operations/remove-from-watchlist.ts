@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyNumberSchema } from '../domain/companies/company-number';
-import { requireCompanyNumber } from '../domain/watchlist/company-number-argument';
+import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { removeFromWatchlist as removeEntry } from '../domain/watchlist/watchlist';
 import { keyedOperation } from './operation';
 

@@ -26,8 +26,17 @@ export const searchCompanies = keyedOperation({
     .object({
       q: z.string().trim().min(1).max(200).optional().describe('Name words or a company number'),
       status: companyStatusSchema.optional().describe('Company status, e.g. active, dissolved, liquidation'),
-      sic_code: z.string().regex(/^\d{4,5}$/, 'a 4- or 5-digit SIC code').optional(),
-      postcode: z.string().trim().min(2).max(10).optional().describe('Full postcode or its outward part, e.g. LS1'),
+      sic_code: z
+        .string()
+        .regex(/^\d{4,5}$/, 'a 4- or 5-digit SIC code')
+        .optional(),
+      postcode: z
+        .string()
+        .trim()
+        .min(2)
+        .max(10)
+        .optional()
+        .describe('Full postcode or its outward part, e.g. LS1'),
       town: z.string().trim().min(1).max(100).optional().describe('Registered office town'),
       limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(FREE_PAGE_SIZE),
       offset: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -43,7 +52,9 @@ export const searchCompanies = keyedOperation({
     limit: z.number().int(),
     offset: z.number().int(),
     next_offset: z.number().int().nullable(),
-    limited_by_plan: z.boolean().describe('True when the plan cut the page short (Free: first page, 10 results)'),
+    limited_by_plan: z
+      .boolean()
+      .describe('True when the plan cut the page short (Free: first page, 10 results)'),
   }),
   async handler(input, { em, account, services }) {
     const firstPageOnly = plans[account.plan].searchFirstPageOnly;

@@ -40,11 +40,14 @@ export async function startDeliveryWorkflow(
         { key: searchAttributes.deliveryStatus, value: 'pending' },
         { key: searchAttributes.eventType, value: delivery.eventType },
         { key: searchAttributes.accountId, value: delivery.accountId },
-        ...(delivery.companyNumber ? [{ key: searchAttributes.companyNumber, value: delivery.companyNumber }] : []),
+        ...(delivery.companyNumber
+          ? [{ key: searchAttributes.companyNumber, value: delivery.companyNumber }]
+          : []),
       ],
     });
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return client.workflow.getHandle<DeliveryWorkflow>(workflowId);
+    if (error instanceof WorkflowExecutionAlreadyStartedError)
+      return client.workflow.getHandle<DeliveryWorkflow>(workflowId);
     throw error;
   }
 }

@@ -9,7 +9,12 @@ import { startDeliveryWorkflow } from './delivery-starter';
  * workflow; at worker start-up, start the workflow of every pending delivery. Starting is idempotent (a running
  * workflow is reused and a finished one is never run again), so this is safe to repeat.
  */
-export async function reconcilePendingDeliveries(orm: Orm, client: Client, taskQueue: string, logger: Logger) {
+export async function reconcilePendingDeliveries(
+  orm: Orm,
+  client: Client,
+  taskQueue: string,
+  logger: Logger,
+) {
   const pending = await orm.em.fork().find(WebhookDeliveryEntity, { status: 'pending' });
   for (const delivery of pending) await startDeliveryWorkflow(client, taskQueue, delivery);
   if (pending.length > 0) logger.info({ pending: pending.length }, 'pending deliveries have their workflows');

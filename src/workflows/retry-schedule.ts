@@ -21,5 +21,7 @@ export function formatDelay(ms: number): string {
   const hours = Math.floor(ms / HOUR);
   const minutes = Math.floor((ms % HOUR) / MINUTE);
   const seconds = Math.floor((ms % MINUTE) / 1000);
-  return [hours ? `${hours}h` : '', minutes ? `${minutes}m` : '', seconds ? `${seconds}s` : ''].join('') || '0s';
+  return (
+    [hours ? `${hours}h` : '', minutes ? `${minutes}m` : '', seconds ? `${seconds}s` : ''].join('') || '0s'
+  );
 }

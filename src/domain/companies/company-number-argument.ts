@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors';
-import { normaliseCompanyNumber } from '../companies/company-number';
+import { normaliseCompanyNumber } from './company-number';
 
 /**
  * A company number as typed, in its stored form; a malformed one is `invalid_company_number` naming the argument
