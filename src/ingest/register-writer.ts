@@ -1,5 +1,5 @@
 import type { CompanyColumnValue } from '../domain/companies/company-record';
-import type { ImportRunStatus } from '../db/entities/import-run';
+import type { ImportRun } from '../db/entities/import-run';
 
 /*
  * Writes batches of companies and the import checkpoint in one transaction. One implementation per database,
@@ -19,24 +19,7 @@ export interface CompanyWrite {
 }
 
 /** The import_runs row as it stands after a batch (counts cumulative over resumptions). */
-export interface RunCheckpoint {
-  id: string;
-  kind: string;
-  filePath: string;
-  fileSize: number;
-  fileMtimeMs: number;
-  asOf: string;
-  status: ImportRunStatus;
-  lastLine: number;
-  rows: number;
-  inserted: number;
-  updated: number;
-  rejected: number;
-  rejectedSample: string;
-  startedAt: Date;
-  updatedAt: Date;
-  completedAt: Date | null;
-}
+export type RunCheckpoint = ImportRun;
 
 export interface BatchOutcome {
   inserted: number;
