@@ -9,6 +9,7 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
+import { nearestRank } from './harness';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -70,7 +71,7 @@ export type LoadMessage =
 /** Nearest-rank percentiles in milliseconds, rounded to 0.01 ms. */
 export function summarise(values: number[]): LatencySummary {
   const sorted = Float64Array.from(values).sort();
-  const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  const rank = (p: number) => nearestRank(sorted, p);
   const round = (v: number) => Math.round(v * 100) / 100;
   let sum = 0;
   for (const v of sorted) sum += v;

@@ -34,7 +34,7 @@ import { connectClient } from '../src/temporal/connection';
 import { findTemporalCli, startDevServer } from '../src/temporal/dev-server';
 import { freePort } from '../test/support/free-port';
 import type { LoadCell, LoadMessage, LoadRequest, LoadResult, ReplyCheck } from './api-load';
-import { createStopStack, formatTable, progress, tryExec } from './harness';
+import { createStopStack, formatTable, progress, runBenchmark, tryExec } from './harness';
 
 const benchDir = __dirname;
 const projectRoot = resolve(benchDir, '..');
@@ -677,17 +677,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => {
-    // Everything was stopped; if a handle still holds the process open, say so instead of hanging.
-    setTimeout(() => {
-      progress('the process did not exit 10 s after stopping; forcing exit');
-      process.exit(1);
-    }, 10_000).unref();
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exitCode = 1;
-    setTimeout(() => process.exit(1), 10_000).unref();
-  },
-);
+runBenchmark(main);

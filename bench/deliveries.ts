@@ -37,7 +37,7 @@ import { installTemporalRuntime } from '../src/temporal/runtime';
 import { startWorker } from '../src/worker';
 import { freePort } from '../test/support/free-port';
 import type { BaselineActivities } from './baseline-workflow';
-import { createStopStack, formatTable, progress, tryExec } from './harness';
+import { createStopStack, formatTable, nearestRank, progress, runBenchmark, tryExec } from './harness';
 
 const benchDir = __dirname;
 const projectRoot = resolve(benchDir, '..');
@@ -132,7 +132,7 @@ interface LatencySummary {
 /** Nearest-rank percentiles, in milliseconds, rounded to 0.1 ms. */
 function summarise(values: number[]): LatencySummary {
   const sorted = [...values].sort((a, b) => a - b);
-  const rank = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  const rank = (p: number) => nearestRank(sorted, p);
   const round = (v: number) => Math.round(v * 10) / 10;
   const mean = sorted.reduce((sum, v) => sum + v, 0) / (sorted.length || 1);
   return {
@@ -740,17 +740,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => {
-    // Everything was stopped; if a handle still holds the process open, say so instead of hanging.
-    setTimeout(() => {
-      progress('the process did not exit 10 s after stopping; forcing exit');
-      process.exit(1);
-    }, 10_000).unref();
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-    setTimeout(() => process.exit(1), 10_000).unref();
-  },
-);
+runBenchmark(main);

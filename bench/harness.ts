@@ -51,3 +51,28 @@ export function createStopStack(): StopStack {
   }
   return { push: (name, stop) => stops.push({ name, stop }), stopAll };
 }
+
+/** Nearest-rank percentile `p` (0–100) of values already sorted ascending; NaN when there are none. */
+export function nearestRank(sorted: ArrayLike<number>, p: number): number {
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * Runs a benchmark's main. Its own `finally` stops what it started; if a handle still holds the process open
+ * 10 s later, say so and exit instead of hanging. A failure prints and exits non-zero.
+ */
+export function runBenchmark(main: () => Promise<void>): void {
+  main().then(
+    () => {
+      setTimeout(() => {
+        progress('the process did not exit 10 s after stopping; forcing exit');
+        process.exit(1);
+      }, 10_000).unref();
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exitCode = 1;
+      setTimeout(() => process.exit(1), 10_000).unref();
+    },
+  );
+}

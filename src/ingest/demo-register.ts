@@ -1,7 +1,14 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { dayNumber, daysInMonth, fromDayNumber } from '../domain/companies/register-dates';
+import {
+  addMonths,
+  dayNumber,
+  daysInMonth,
+  fromDayNumber,
+  nextOccurrence,
+  occurrence,
+} from '../domain/companies/register-dates';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from './companies-csv';
 import {
   ACCOUNT_CATEGORIES,
@@ -471,24 +478,4 @@ function sicText(index: number): string {
 function csvDay(day: number): string {
   const [y, m, d] = fromDayNumber(day);
   return `${d < 10 ? '0' : ''}${d}/${m < 10 ? '0' : ''}${m}/${y}`;
-}
-
-/** Companies House keeps month ends as month ends: 30 Nov + 9 months is 31 Aug. */
-function addMonths(day: number, months: number): number {
-  const [y, m, d] = fromDayNumber(day);
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = daysInMonth(year, month);
-  return dayNumber(year, month, d === daysInMonth(y, m) ? last : Math.min(d, last));
-}
-
-function occurrence(year: number, day: number, month: number): number {
-  return dayNumber(year, month, Math.min(day, daysInMonth(year, month)));
-}
-
-function nextOccurrence(after: number, day: number, month: number): number {
-  const [year] = fromDayNumber(after);
-  const sameYear = occurrence(year, day, month);
-  return sameYear > after ? sameYear : occurrence(year + 1, day, month);
 }

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
 import { accountForApiKey } from '../../src/domain/accounts/accounts';
 import { projectRoot } from '../support/paths';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 const run = promisify(execFile);
 const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
@@ -18,8 +18,7 @@ describe('operator CLI (a real process against a real database)', () => {
     db = await createTestDatabase();
     const url = db.database.kind === 'sqlite' ? `sqlite:${db.database.path}` : db.database.url;
     env = { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error' };
-    orm = await openDatabase(db.database);
-    await migrate(orm);
+    orm = await openMigrated(db);
   });
   afterAll(async () => {
     await orm?.close();

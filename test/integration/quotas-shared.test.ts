@@ -1,8 +1,8 @@
-import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
 import { createAccount } from '../../src/domain/accounts/accounts';
 import { Quotas } from '../../src/domain/accounts/quota';
 import { ServiceError } from '../../src/domain/errors';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 // Each API process holds its own Quotas with its own connection; the count lives in the shared database.
 describe('quotas shared by several API processes', () => {
@@ -12,8 +12,7 @@ describe('quotas shared by several API processes', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    orm = await openDatabase(db.database);
-    await migrate(orm);
+    orm = await openMigrated(db);
     processes = [new Quotas(db.database), new Quotas(db.database), new Quotas(db.database)];
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
-import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
 import type { CompanyProfile } from '../../src/domain/companies/company-profile';
 import { getCompany } from '../../src/domain/companies/get-company';
 import { searchCompanies } from '../../src/domain/companies/search-companies';
@@ -18,7 +18,7 @@ import { seedDemoRegisterIfEmpty } from '../../src/ingest/demo-data';
 import { writeDemoRegisterCsv } from '../../src/ingest/demo-register';
 import { importCompaniesCsv, type ImportCompaniesOptions } from '../../src/ingest/import-companies';
 import type { Logger } from '../../src/logger';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 const fixtures = join(__dirname, '../fixtures/companies');
 const SAMPLE = join(fixtures, 'basic-company-data-sample.csv');
@@ -31,8 +31,7 @@ let dir: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  orm = await openDatabase(db.database);
-  await migrate(orm);
+  orm = await openMigrated(db);
   dir = mkdtempSync(join(tmpdir(), 'cds-register-import-'));
 });
 

@@ -2,7 +2,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
-import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
 import { normaliseCompanyName } from '../../src/domain/companies/company-name';
 import { getCompany } from '../../src/domain/companies/get-company';
 import { searchCompanies, type CompanySearchQuery } from '../../src/domain/companies/search-companies';
@@ -10,7 +10,7 @@ import { ServiceError } from '../../src/domain/errors';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-csv';
 import { writeDemoRegisterCsv } from '../../src/ingest/demo-register';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 const SAMPLE = join(__dirname, '../fixtures/companies/basic-company-data-sample.csv');
 const asOf = new Date('2025-06-01T00:00:00Z');
@@ -74,8 +74,7 @@ let dir: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  orm = await openDatabase(db.database);
-  await migrate(orm);
+  orm = await openMigrated(db);
   dir = mkdtempSync(join(tmpdir(), 'cds-register-search-'));
   const made = join(dir, 'namesakes.csv');
   writeFileSync(made, [BASIC_COMPANY_DATA_HEADER_LINE, ...companies, ''].join('\n'));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { Config } from '../../src/config';
+import { migrate, openDatabase, type Orm } from '../../src/db/orm';
 
 export interface TestDatabase {
   database: Config['database'];
@@ -39,4 +40,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+/** The test database opened through the ORM with every migration applied, as the service opens its own. */
+export async function openMigrated(db: TestDatabase): Promise<Orm> {
+  const orm = await openDatabase(db.database);
+  await migrate(orm);
+  return orm;
 }

@@ -43,3 +43,25 @@ export function fromDayNumber(days: number): [number, number, number] {
 export function iso(year: number, month: number, day: number): string {
   return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
+
+/** Companies House keeps month ends as month ends: 30 Nov + 9 months is 31 Aug. */
+export function addMonths(day: number, months: number): number {
+  const [y, m, d] = fromDayNumber(day);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = daysInMonth(year, month);
+  return dayNumber(year, month, d === daysInMonth(y, m) ? last : Math.min(d, last));
+}
+
+/** Day number of `day`/`month` in `year`, clamped to the month's length (an accounting reference day of 31). */
+export function occurrence(year: number, day: number, month: number): number {
+  return dayNumber(year, month, Math.min(day, daysInMonth(year, month)));
+}
+
+/** The first `day`/`month` strictly after `after`. */
+export function nextOccurrence(after: number, day: number, month: number): number {
+  const [year] = fromDayNumber(after);
+  const sameYear = occurrence(year, day, month);
+  return sameYear > after ? sameYear : occurrence(year + 1, day, month);
+}
