@@ -7,6 +7,7 @@ import { migrate, openDatabase, type Orm } from './db/orm';
 import { createLogger, type Logger } from './logger';
 import { runUntilSignal } from './shutdown';
 import { bootstrapTemporal } from './temporal/bootstrap';
+import { ensureChangeCheckSchedule } from './temporal/change-check-schedule';
 import { connectClient, connectWorker } from './temporal/connection';
 import { reconcilePendingDeliveries } from './temporal/reconcile-deliveries';
 import { reconcileSecretRotations } from './temporal/reconcile-rotations';
@@ -51,6 +52,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       logger,
       clock: deps.clock ?? (() => new Date()),
       webhooks: { devAllowedOrigins: config.webhookDevAllowedOrigins, ...deps.webhookOptions },
+      temporal: { client, taskQueue: config.TEMPORAL_TASK_QUEUE },
+      publicBaseUrl: config.PUBLIC_BASE_URL,
     }),
   });
   const running = worker.run();
@@ -60,6 +63,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   );
   await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
   await reconcilePendingDeliveries(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
+  await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
   return {
     async stop() {
       worker.shutdown();

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { Orm } from '../db/orm';
 import type { SendOptions } from '../domain/webhooks/send-webhook';
 import type { Logger } from '../logger';
@@ -9,4 +10,8 @@ export interface ActivityDeps {
   logger: Logger;
   /** Webhook sending: the development override origins, and in tests a resolver or a shorter limit. */
   webhooks: SendOptions;
+  /** The change check starts delivery workflows from an activity, on this client and task queue. */
+  temporal: { client: Client; taskQueue: string };
+  /** Where the alert payload's links point (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
 }

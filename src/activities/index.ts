@@ -1,3 +1,4 @@
+import { changeCheckActivities } from './change-check';
 import type { ActivityDeps } from './deps';
 import { secretRotationActivities } from './secret-rotation';
 import { webhookDeliveryActivities } from './webhook-delivery';
@@ -8,6 +9,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...secretRotationActivities(deps),
     ...webhookDeliveryActivities(deps),
+    ...changeCheckActivities(deps),
   };
 }
 

@@ -71,6 +71,10 @@ export interface ImportCompaniesResult {
   inserted: number;
   updated: number;
   rejected: number;
+  /** Register changes this run appended to the change feed; 0 for a baseline import into an empty register. */
+  changes: number;
+  /** False when this run is the baseline: the first import into an empty register records no changes. */
+  records_changes: boolean;
   /** The first rejected rows of this run, with their physical line numbers. */
   errors: RejectedRow[];
   seconds: number;
@@ -85,6 +89,7 @@ export function createRegisterWriter(em: EntityManager): RegisterWriter {
 
 interface StoredRun {
   id: string;
+  records_changes: boolean | number;
   last_line: number;
   rows: number | string;
   inserted: number | string;
@@ -125,6 +130,8 @@ export async function importCompaniesCsv(
     id: resumed?.id ?? newId('imp'),
     ...identity,
     asOf: isoDay(asOf),
+    // Decided once per run, so a resumed baseline import stays a baseline though the register is no longer empty.
+    recordsChanges: resumed ? Boolean(resumed.records_changes) : !(await registerIsEmpty(em)),
     status: 'running',
     lastLine: resumed?.last_line ?? 1,
     rows: Number(resumed?.rows ?? 0),
@@ -146,6 +153,8 @@ export async function importCompaniesCsv(
     inserted: 0,
     updated: 0,
     rejected: 0,
+    changes: 0,
+    records_changes: run.recordsChanges,
     errors: [],
     seconds: 0,
     rows_per_second: 0,
@@ -186,18 +195,23 @@ export async function importCompaniesCsv(
     }
     if (rows.length > 0) lastLine = rows[rows.length - 1]!.line;
     const now = clock();
-    const outcome = await writer.writeBatch(companies, sicDescriptions, (counts) => ({
-      ...run,
-      status: finished ? 'completed' : 'running',
-      lastLine,
-      rows: run.rows + rows.length,
-      inserted: run.inserted + counts.inserted,
-      updated: run.updated + counts.updated,
-      rejected: run.rejected + rejected.length,
-      rejectedSample: JSON.stringify(runSample.concat(rejected).slice(0, maxReported)),
-      updatedAt: now,
-      completedAt: finished ? now : null,
-    }));
+    const outcome = await writer.writeBatch(
+      companies,
+      sicDescriptions,
+      (counts) => ({
+        ...run,
+        status: finished ? 'completed' : 'running',
+        lastLine,
+        rows: run.rows + rows.length,
+        inserted: run.inserted + counts.inserted,
+        updated: run.updated + counts.updated,
+        rejected: run.rejected + rejected.length,
+        rejectedSample: JSON.stringify(runSample.concat(rejected).slice(0, maxReported)),
+        updatedAt: now,
+        completedAt: finished ? now : null,
+      }),
+      run.recordsChanges ? { source: 'import', detectedAt: now } : null,
+    );
     for (const row of rejected) if (runSample.length < maxReported) runSample.push(row);
     Object.assign(run, {
       lastLine,
@@ -210,6 +224,7 @@ export async function importCompaniesCsv(
     result.inserted += outcome.inserted;
     result.updated += outcome.updated;
     result.rejected += rejected.length;
+    result.changes += outcome.changes;
     for (const row of rejected) if (result.errors.length < maxReported) result.errors.push(row);
     const nowMs = performance.now();
     if (options.onProgress && (finished || nowMs - lastReport >= intervalMs)) {
@@ -275,6 +290,10 @@ async function findUnfinishedRun(
     })
     .orderBy('started_at', 'desc')
     .first()) as StoredRun | undefined;
+}
+
+async function registerIsEmpty(em: EntityManager): Promise<boolean> {
+  return (await knexOf(em)('companies').select('company_number').first()) === undefined;
 }
 
 async function abandonRun(em: EntityManager, id: string, now: Date): Promise<void> {

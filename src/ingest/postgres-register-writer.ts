@@ -2,10 +2,19 @@ import type { EntityManager } from '@mikro-orm/core';
 import { COMPANY_COLUMNS } from '../domain/companies/company-record';
 import { knexOf } from '../domain/companies/register-sql';
 import {
+  diffCompany,
+  TRACKED_COLUMNS,
+  type ChangeDraft,
+  type TrackedRow,
+} from '../domain/changes/company-changes';
+import { CHANGE_COLUMNS, changeValues, LOCK_CHANGE_LOG } from '../domain/changes/register-change-log';
+import {
   checkpointValues,
+  trackedRowFromValues,
   IMPORT_RUN_COLUMNS,
   IMPORT_RUN_PROGRESS_COLUMNS,
   type BatchOutcome,
+  type ChangeRecording,
   type CompanyWrite,
   type RegisterWriter,
   type RunCheckpoint,
@@ -36,7 +45,12 @@ const UPSERT_COMPANIES =
   `insert into companies (${COMPANY_COLUMNS.join(', ')}) select * from unnest(` +
   COMPANY_COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ') +
   `) on conflict (company_number) do update set ${excluded(COMPANY_COLUMNS.slice(1))}`;
-const EXISTING = 'select company_number from companies where company_number = any($1::text[])';
+const EXISTING = `select company_number, ${TRACKED_COLUMNS.join(', ')} from companies where company_number = any($1::text[])`;
+const CHANGE_TYPES: Readonly<Record<string, string>> = { detected_at: 'timestamptz' };
+const INSERT_CHANGES =
+  `insert into register_changes (${CHANGE_COLUMNS.join(', ')}) select * from unnest(` +
+  CHANGE_COLUMNS.map((column, i) => `$${i + 1}::${CHANGE_TYPES[column] ?? 'text'}[]`).join(', ') +
+  ')';
 const DELETE_SIC_CODES = 'delete from company_sic_codes where company_number = any($1::text[])';
 const INSERT_SIC_CODES =
   'insert into company_sic_codes (company_number, sic_code) select * from unnest($1::text[], $2::text[])';
@@ -63,7 +77,8 @@ export class PostgresRegisterWriter implements RegisterWriter {
   async writeBatch(
     companies: readonly CompanyWrite[],
     sicDescriptions: readonly (readonly [string, string])[],
-    checkpointAfter: (outcome: BatchOutcome) => RunCheckpoint,
+    checkpointAfter: ((outcome: BatchOutcome) => RunCheckpoint) | null,
+    recording: ChangeRecording | null,
   ): Promise<BatchOutcome> {
     // One statement may not update a row twice (ON CONFLICT's rule): a number repeated in the batch keeps its
     // last row, as the row-by-row SQLite writer would end up with.
@@ -80,11 +95,33 @@ export class PostgresRegisterWriter implements RegisterWriter {
     try {
       await db.query('begin');
       try {
-        const existing = (await db.query(EXISTING, [numbers])).rows.map(
-          (row) => row.company_number as string,
-        );
+        const existingRows = (await db.query(EXISTING, [numbers])).rows;
+        const existing = existingRows.map((row) => row.company_number as string);
         const inserted = numbers.length - existing.length;
-        const outcome = { inserted, updated: companies.length - inserted };
+        const outcome = { inserted, updated: companies.length - inserted, changes: 0 };
+        if (recording) {
+          const before = new Map(
+            existingRows.map((row) => [row.company_number as string, row as TrackedRow]),
+          );
+          const changes: ChangeDraft[] = unique.flatMap((company) =>
+            diffCompany(
+              company.companyNumber,
+              before.get(company.companyNumber),
+              trackedRowFromValues(company.values),
+            ),
+          );
+          if (changes.length > 0) {
+            await db.query(LOCK_CHANGE_LOG);
+            const rows = changes.map((change) =>
+              changeValues(change, recording.source, recording.detectedAt),
+            );
+            await db.query(
+              INSERT_CHANGES,
+              CHANGE_COLUMNS.map((_, i) => rows.map((row) => row[i])),
+            );
+          }
+          outcome.changes = changes.length;
+        }
         if (unique.length > 0) {
           await db.query(
             UPSERT_COMPANIES,
@@ -107,7 +144,7 @@ export class PostgresRegisterWriter implements RegisterWriter {
             sicDescriptions.map(([, description]) => description),
           ]);
         }
-        await db.query(UPSERT_CHECKPOINT, checkpointValues(checkpointAfter(outcome)));
+        if (checkpointAfter) await db.query(UPSERT_CHECKPOINT, checkpointValues(checkpointAfter(outcome)));
         await db.query('commit');
         return outcome;
       } catch (error) {

@@ -6,11 +6,20 @@ import {
 } from '../domain/companies/company-record';
 import { knexOf } from '../domain/companies/register-sql';
 import {
+  diffCompany,
+  TRACKED_COLUMNS,
+  type ChangeDraft,
+  type TrackedRow,
+} from '../domain/changes/company-changes';
+import { CHANGE_COLUMNS, changeValues } from '../domain/changes/register-change-log';
+import {
   checkpointValues,
+  trackedRowFromValues,
   companyNumberKey,
   IMPORT_RUN_COLUMNS,
   IMPORT_RUN_PROGRESS_COLUMNS,
   type BatchOutcome,
+  type ChangeRecording,
   type CompanyWrite,
   type RegisterWriter,
   type RunCheckpoint,
@@ -28,7 +37,7 @@ interface Database {
 }
 
 interface Statements {
-  existingName: Statement;
+  existing: Statement;
   insertNewCompany: Statement;
   updateCompany: Statement;
   deleteName: Statement;
@@ -37,6 +46,7 @@ interface Statements {
   insertSicCode: Statement;
   upsertSicDescription: Statement;
   upsertCheckpoint: Statement;
+  insertChange: Statement;
 }
 
 const excluded = (columns: readonly string[]) => columns.map((c) => `${c} = excluded.${c}`).join(', ');
@@ -44,7 +54,9 @@ const excluded = (columns: readonly string[]) => columns.map((c) => `${c} = excl
 function prepare(db: Database): Statements {
   const companyColumns = COMPANY_COLUMNS.slice(1);
   return {
-    existingName: db.prepare('select normalised_name from companies where company_number = ?'),
+    existing: db.prepare(
+      `select normalised_name, ${TRACKED_COLUMNS.join(', ')} from companies where company_number = ?`,
+    ),
     // A bulk import is mostly new companies: try the insert first and look at the old row only when it exists.
     insertNewCompany: db.prepare(
       `insert into companies (${COMPANY_COLUMNS.join(', ')}) values (${COMPANY_COLUMNS.map(() => '?').join(', ')}) ` +
@@ -66,11 +78,16 @@ function prepare(db: Database): Statements {
         `values (${IMPORT_RUN_COLUMNS.map(() => '?').join(', ')}) ` +
         `on conflict (id) do update set ${excluded(IMPORT_RUN_PROGRESS_COLUMNS)}`,
     ),
+    insertChange: db.prepare(
+      `insert into register_changes (${CHANGE_COLUMNS.join(', ')}) values (${CHANGE_COLUMNS.map(() => '?').join(', ')})`,
+    ),
   };
 }
 
 /** better-sqlite3 binds neither booleans nor Dates; MikroORM stores datetimes in SQLite as epoch milliseconds. */
-function bindable(value: CompanyColumnValue | string | number | Date | null): string | number | null {
+function bindable(
+  value: CompanyColumnValue | string | number | boolean | Date | null,
+): string | number | null {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.getTime();
   return value;
@@ -122,7 +139,8 @@ export class SqliteRegisterWriter implements RegisterWriter {
   async writeBatch(
     companies: readonly CompanyWrite[],
     sicDescriptions: readonly (readonly [string, string])[],
-    checkpointAfter: (outcome: BatchOutcome) => RunCheckpoint,
+    checkpointAfter: ((outcome: BatchOutcome) => RunCheckpoint) | null,
+    recording: ChangeRecording | null,
   ): Promise<BatchOutcome> {
     // The pool holds one connection; taking it per batch (not per run) lets other queries in this process
     // interleave with a long import.
@@ -150,10 +168,17 @@ export class SqliteRegisterWriter implements RegisterWriter {
       db.pragma('synchronous = NORMAL');
       try {
         return db.transaction(() => {
-          const outcome = { inserted: 0, updated: 0 };
-          for (const company of companies) writeCompany(s, company, outcome);
+          const outcome = { inserted: 0, updated: 0, changes: 0 };
+          const changes: ChangeDraft[] | null = recording ? [] : null;
+          for (const company of companies) writeCompany(s, company, outcome, changes);
           for (const [code, description] of sicDescriptions) s.upsertSicDescription.run(code, description);
-          s.upsertCheckpoint.run(checkpointValues(checkpointAfter(outcome)).map(bindable));
+          if (recording && changes) {
+            for (const change of changes)
+              s.insertChange.run(changeValues(change, recording.source, recording.detectedAt).map(bindable));
+            outcome.changes = changes.length;
+          }
+          if (checkpointAfter)
+            s.upsertCheckpoint.run(checkpointValues(checkpointAfter(outcome)).map(bindable));
           return outcome;
         })();
       } finally {
@@ -165,9 +190,16 @@ export class SqliteRegisterWriter implements RegisterWriter {
   }
 }
 
-function writeCompany(s: Statements, company: CompanyWrite, outcome: BatchOutcome): void {
+/** Writes one company; when `changes` is given, appends what changed on it (or that it is new). */
+function writeCompany(
+  s: Statements,
+  company: CompanyWrite,
+  outcome: BatchOutcome,
+  changes: ChangeDraft[] | null,
+): void {
   const number = company.companyNumber;
   const values = company.values; // used once, by this write: converted in place
+  const after = changes ? trackedRowFromValues(values) : undefined;
   values[COMPANY_COLUMN_INDEX.hasCharges] = bindable(values[COMPANY_COLUMN_INDEX.hasCharges]!);
   values[COMPANY_COLUMN_INDEX.hasInsolvencyHistory] = bindable(
     values[COMPANY_COLUMN_INDEX.hasInsolvencyHistory]!,
@@ -176,9 +208,11 @@ function writeCompany(s: Statements, company: CompanyWrite, outcome: BatchOutcom
   if (s.insertNewCompany.run(values).changes === 1) {
     outcome.inserted++;
     s.insertName.run(companyNumberKey(number), company.fullText, number);
+    if (changes && after) changes.push(...diffCompany(number, undefined, after));
   } else {
     outcome.updated++;
-    const existing = s.existingName.get(number) as { normalised_name: string };
+    const existing = s.existing.get(number) as { normalised_name: string } & TrackedRow;
+    if (changes && after) changes.push(...diffCompany(number, existing, after));
     values.push(values.shift()!); // the number goes last, in the WHERE clause
     s.updateCompany.run(values);
     // Most re-imported companies keep their name: leave their full-text entry alone.

@@ -41,3 +41,14 @@ export interface WebhookDeliveryResult {
     attemptedAt: number;
   };
 }
+
+/** What one run of the change check did, summed over its steps. */
+export interface ChangeCheckResult {
+  steps: number;
+  changesRead: number;
+  overdueChanges: number;
+  alertsWritten: number;
+  deliveriesStarted: number;
+  /** The feed sequence the checkpoint stands at when the run ends. */
+  throughSequence: number;
+}

@@ -4,7 +4,11 @@
 export const workflowTypes = {
   secretRotation: 'secretRotationWorkflow',
   webhookDelivery: 'webhookDeliveryWorkflow',
+  changeCheck: 'changeCheckWorkflow',
 } as const;
+
+/** The Schedule that runs the change check; its runs get this id plus the scheduled time. */
+export const CHANGE_CHECK_SCHEDULE_ID = 'change-check';
 
 export function secretRotationWorkflowId(accountId: string): string {
   return `secret-rotation/${accountId}`;

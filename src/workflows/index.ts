@@ -1,3 +1,4 @@
 // The workflow bundle's entry point: every workflow the worker runs is exported here.
 export { secretRotationWorkflow } from './secret-rotation';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { changeCheckWorkflow } from './change-check';

@@ -40,6 +40,8 @@ export async function startWorkflowTestEnv(
       logger,
       clock: () => new Date(),
       webhooks: {},
+      temporal: { client: env.client, taskQueue },
+      publicBaseUrl: 'https://api.example.test',
       ...activityDeps(env),
     }),
   });

@@ -17,6 +17,8 @@ export interface ImportRun {
   fileSize: number;
   fileMtimeMs: number;
   asOf: string;
+  /** False for the first import into an empty register: it sets the baseline and records no changes. */
+  recordsChanges: boolean;
   status: ImportRunStatus;
   lastLine: number;
   rows: number;
@@ -40,6 +42,7 @@ export const ImportRunEntity = new EntitySchema<ImportRun>({
     fileSize: { type: new BigIntType('number'), fieldName: 'file_size' },
     fileMtimeMs: { type: new BigIntType('number'), fieldName: 'file_mtime_ms' },
     asOf: { type: 'string', fieldName: 'as_of' },
+    recordsChanges: { type: 'boolean', fieldName: 'records_changes' },
     status: { type: 'string' },
     lastLine: { type: 'integer', fieldName: 'last_line' },
     rows: { type: 'integer' },

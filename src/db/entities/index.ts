@@ -8,6 +8,9 @@ import { ImportRunEntity } from './import-run';
 import { CompanyListEntity } from './company-list';
 import { ListCompanyEntity } from './list-company';
 import { WatchlistEntryEntity } from './watchlist-entry';
+import { RegisterChangeEntity } from './register-change';
+import { AlertEntity } from './alert';
+import { ChangeCheckStateEntity } from './change-check-state';
 
 export const entities = [
   AccountEntity,
@@ -20,4 +23,7 @@ export const entities = [
   CompanyListEntity,
   ListCompanyEntity,
   WatchlistEntryEntity,
+  RegisterChangeEntity,
+  AlertEntity,
+  ChangeCheckStateEntity,
 ];

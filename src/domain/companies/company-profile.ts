@@ -203,6 +203,9 @@ const CLOSED_STATUSES: ReadonlySet<CompanyStatus> = new Set<CompanyStatus>([
   'closed',
 ]);
 
+/** The statuses that owe no filings, for SQL that must agree with isFilingOverdue. */
+export const STATUSES_OWING_NO_FILINGS: readonly CompanyStatus[] = [...CLOSED_STATUSES];
+
 /** The calendar day of `asOf` in UTC, as `YYYY-MM-DD`: the register's dates have no time zone. */
 export function isoDay(asOf: Date): string {
   if (Number.isNaN(asOf.getTime())) throw new RangeError('asOf is not a valid date');

@@ -1,14 +1,10 @@
-import { companyStatusSchema, isFilingOverdue, isoDay } from '../companies/company-profile';
+import { isoDay, STATUSES_OWING_NO_FILINGS } from '../companies/company-profile';
 
 /*
  * "Overdue" in SQL, for counting and filtering many companies at once, with the same meaning as
  * computeOverdue in companies/company-profile.ts: a due date before the day asked about, on a company that still
- * exists. The statuses that owe no filings are read off isFilingOverdue itself (a date long past, asked about
- * far later) so the two definitions cannot drift apart.
+ * exists (the statuses owing no filings are the set isFilingOverdue itself uses).
  */
-const STATUSES_OWING_NO_FILINGS = companyStatusSchema.options.filter(
-  (status) => !isFilingOverdue('0001-01-01', status, '9999-12-31'),
-);
 
 /** A condition on the companies table aliased `c`, true when either filing is overdue on `asOf`'s UTC day. */
 export function overdueSql(asOf: Date): { text: string; params: string[] } {

@@ -1,0 +1,50 @@
+import { heartbeat } from '@temporalio/activity';
+import { WebhookDeliveryEntity } from '../db/entities/webhook-delivery';
+import { runChangeCheckStep, type ChangeCheckStep } from '../domain/changes/change-check';
+import { startDeliveryWorkflow } from '../temporal/delivery-starter';
+import type { ActivityDeps } from './deps';
+
+/** Delivery workflows started at once: enough to hide the round trips, few enough not to flood the frontend. */
+const START_CONCURRENCY = 16;
+
+export function changeCheckActivities({ orm, clock, logger, temporal, publicBaseUrl }: ActivityDeps) {
+  return {
+    /** One transaction: overdue changes, alerts, pending deliveries, checkpoint (domain/changes/change-check.ts). */
+    async checkChanges(): Promise<ChangeCheckStep> {
+      const step = await runChangeCheckStep(orm.em.fork(), { now: clock(), publicBaseUrl });
+      logger.info(
+        {
+          throughSequence: step.throughSequence,
+          changesRead: step.changesRead,
+          overdueChanges: step.overdueChanges,
+          alertsWritten: step.alertsWritten,
+          deliveries: step.deliveryEventIds.length,
+        },
+        'change check step',
+      );
+      return step;
+    },
+
+    /**
+     * Starts the delivery workflow of each stored delivery still pending. Idempotent (workflow id from the event
+     * id, USE_EXISTING + REJECT_DUPLICATE), so a retry after a crash half-way starts only the rest.
+     */
+    async startAlertDeliveries(eventIds: string[]): Promise<number> {
+      const em = orm.em.fork();
+      let next = 0;
+      let started = 0;
+      const startNext = async (): Promise<void> => {
+        while (next < eventIds.length) {
+          const eventId = eventIds[next++]!;
+          const delivery = await em.fork().findOne(WebhookDeliveryEntity, { eventId });
+          if (!delivery || delivery.status !== 'pending') continue;
+          await startDeliveryWorkflow(temporal.client, temporal.taskQueue, delivery);
+          started++;
+          heartbeat(started);
+        }
+      };
+      await Promise.all(Array.from({ length: START_CONCURRENCY }, startNext));
+      return started;
+    },
+  };
+}

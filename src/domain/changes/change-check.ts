@@ -1,0 +1,284 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { AlertEntity, type Alert } from '../../db/entities/alert';
+import { ChangeCheckStateEntity, type ChangeCheckState } from '../../db/entities/change-check-state';
+import { WebhookDeliveryEntity, type WebhookDelivery } from '../../db/entities/webhook-delivery';
+import { isoDay } from '../companies/company-profile';
+import { dialectOf } from '../companies/register-sql';
+import { alertEvent, alertEventId, type AlertType } from '../webhooks/events';
+import { MAX_ATTEMPTS } from '../../workflows/retry-schedule';
+import { alertSeverity, alertWording } from './alert-rules';
+import type { ChangeField } from './company-changes';
+import { alertWebhookUrl, findMonitors, monitoredSince, type Monitor } from './monitors';
+import { overdueChanges } from './overdue-changes';
+import { appendChanges } from './register-change-log';
+
+/*
+ * One step of the change check, in one transaction: turn passed due dates into changes, read the next changes
+ * past the checkpoint, write one alert per change per monitoring account, store one pending delivery per alert
+ * that has a webhook address, and move the checkpoint. All or nothing, so the checkpoint never moves past a
+ * change whose alerts are not written; the unique keys (one alert per account and change, one delivery per
+ * event id) make a repeated step add nothing. Starting the delivery workflows is the next step (an activity of
+ * its own), from the pending deliveries this one returns.
+ */
+
+export const CHANGE_CHECK_STATE_ID = 'change-check';
+/** Changes read per step: bounds the transaction and the activity result. */
+export const CHANGE_CHECK_BATCH = 2_000;
+/** Every alert's delivery is the alert's first and only event: evt_<alert_id>_1. */
+const DELIVERY_SEQUENCE = 1;
+
+export interface ChangeCheckStep {
+  /** The checkpoint after this step. */
+  throughSequence: number;
+  changesRead: number;
+  overdueChanges: number;
+  alertsWritten: number;
+  /** Event ids of this step's deliveries still pending: the workflows to start. */
+  deliveryEventIds: string[];
+  /** More changes wait past the checkpoint. */
+  more: boolean;
+}
+
+interface ChangeRow {
+  sequence: number | string;
+  company_number: string;
+  field: ChangeField;
+  alert_type: AlertType | null;
+  old_value: string | null;
+  new_value: string | null;
+  detected_at: Date | number | string;
+  company_name: string | null;
+}
+
+function parse(value: string | null): unknown {
+  return value === null ? null : JSON.parse(value);
+}
+
+async function lockState(em: EntityManager, now: Date): Promise<ChangeCheckState> {
+  const forUpdate = dialectOf(em) === 'postgresql' ? ' for update' : '';
+  const rows: { last_sequence: number | string; overdue_checked_through: string | null }[] = await em
+    .getConnection()
+    .execute(
+      `select last_sequence, overdue_checked_through from change_check_state where id = ?${forUpdate}`,
+      [CHANGE_CHECK_STATE_ID],
+      'all',
+      em.getTransactionContext(),
+    );
+  const row = rows[0];
+  if (row) {
+    return {
+      id: CHANGE_CHECK_STATE_ID,
+      lastSequence: Number(row.last_sequence),
+      overdueCheckedThrough: row.overdue_checked_through,
+      updatedAt: now,
+    };
+  }
+  // The first check ever: it starts at the head of the feed (0, all changes so far) and watches due dates from
+  // today on; it does not announce every filing that was already overdue. Two first checks racing both insert;
+  // the loser's unique violation fails its activity, whose retry finds the row.
+  const state: ChangeCheckState = {
+    id: CHANGE_CHECK_STATE_ID,
+    lastSequence: 0,
+    overdueCheckedThrough: null,
+    updatedAt: now,
+  };
+  await em.insert(ChangeCheckStateEntity, state);
+  return state;
+}
+
+export async function runChangeCheckStep(
+  em: EntityManager,
+  options: { now: Date; publicBaseUrl: string; batchSize?: number },
+): Promise<ChangeCheckStep> {
+  const { now, publicBaseUrl } = options;
+  const batchSize = options.batchSize ?? CHANGE_CHECK_BATCH;
+  return em.transactional(async (tx) => {
+    const state = await lockState(tx, now);
+    const today = isoDay(now);
+
+    const overdue = state.overdueCheckedThrough
+      ? await overdueChanges(tx, state.overdueCheckedThrough, today)
+      : [];
+    await appendChanges(tx, overdue, 'clock', now);
+
+    const changes: ChangeRow[] = await tx
+      .getConnection()
+      .execute(
+        'select r.sequence, r.company_number, r.field, r.alert_type, r.old_value, r.new_value, r.detected_at, ' +
+          'c.company_name from register_changes r left join companies c on c.company_number = r.company_number ' +
+          'where r.sequence > ? order by r.sequence limit ?',
+        [state.lastSequence, batchSize + 1],
+        'all',
+        tx.getTransactionContext(),
+      );
+    const more = changes.length > batchSize;
+    if (more) changes.pop();
+
+    const alertable = changes.filter((change) => change.alert_type !== null);
+    const monitors = await findMonitors(tx, [...new Set(alertable.map((change) => change.company_number))]);
+    const monitorsByCompany = new Map<string, Monitor[]>();
+    for (const monitor of monitors) {
+      const list = monitorsByCompany.get(monitor.companyNumber) ?? [];
+      list.push(monitor);
+      monitorsByCompany.set(monitor.companyNumber, list);
+    }
+
+    const candidates: Omit<Alert, 'id'>[] = [];
+    for (const change of alertable) {
+      const detectedAt = new Date(change.detected_at);
+      const stored = {
+        alertType: change.alert_type!,
+        field: change.field,
+        oldValue: parse(change.old_value),
+        newValue: parse(change.new_value),
+      };
+      const company = { name: change.company_name ?? change.company_number, number: change.company_number };
+      const wording = alertWording(stored, company);
+      for (const monitor of monitorsByCompany.get(change.company_number) ?? []) {
+        if (monitoredSince(monitor) > detectedAt) continue;
+        candidates.push({
+          accountId: monitor.accountId,
+          companyNumber: change.company_number,
+          companyName: company.name,
+          changeSequence: Number(change.sequence),
+          alertType: stored.alertType,
+          severity: alertSeverity(stored),
+          title: wording.title,
+          detail: wording.detail,
+          detectedAt,
+          lists: JSON.stringify(monitor.lists.map((list) => ({ id: list.listId, name: list.name }))),
+          webhookUrl: alertWebhookUrl(monitor),
+          eventId: null,
+          createdAt: now,
+        });
+      }
+    }
+
+    const { alerts, written } = await writeAlerts(tx, candidates);
+    const deliveryEventIds = await writeDeliveries(tx, alerts, publicBaseUrl, now);
+
+    const last = changes.at(-1);
+    await tx.nativeUpdate(
+      ChangeCheckStateEntity,
+      { id: CHANGE_CHECK_STATE_ID },
+      {
+        lastSequence: last ? Number(last.sequence) : state.lastSequence,
+        overdueCheckedThrough: today,
+        updatedAt: now,
+      },
+    );
+    return {
+      throughSequence: last ? Number(last.sequence) : state.lastSequence,
+      changesRead: changes.length,
+      overdueChanges: overdue.length,
+      alertsWritten: written,
+      deliveryEventIds,
+      more,
+    };
+  });
+}
+
+/** Inserts the alerts not written before; returns every alert of these changes, old and new. */
+async function writeAlerts(
+  em: EntityManager,
+  candidates: Omit<Alert, 'id'>[],
+): Promise<{ alerts: Alert[]; written: number }> {
+  if (candidates.length === 0) return { alerts: [], written: 0 };
+  const sequences = [...new Set(candidates.map((alert) => alert.changeSequence))];
+  const existing = await findAlerts(em, sequences);
+  const written = new Set(existing.map((alert) => `${alert.accountId}:${alert.changeSequence}`));
+  const fresh = candidates.filter((alert) => !written.has(`${alert.accountId}:${alert.changeSequence}`));
+  for (let i = 0; i < fresh.length; i += 500)
+    await em.insertMany<Alert>(AlertEntity, fresh.slice(i, i + 500));
+  return { alerts: fresh.length > 0 ? await findAlerts(em, sequences) : existing, written: fresh.length };
+}
+
+async function findAlerts(em: EntityManager, sequences: readonly number[]): Promise<Alert[]> {
+  const alerts: Alert[] = [];
+  for (let i = 0; i < sequences.length; i += 500) {
+    alerts.push(
+      ...(await em.find(
+        AlertEntity,
+        { changeSequence: { $in: sequences.slice(i, i + 500) } },
+        { orderBy: { id: 'asc' } },
+      )),
+    );
+  }
+  return alerts;
+}
+
+/**
+ * One pending delivery per alert with a webhook address (its event id built from the alert id); returns the
+ * event ids still pending, which includes those a crashed earlier step stored but never started.
+ */
+async function writeDeliveries(
+  em: EntityManager,
+  alerts: readonly Alert[],
+  publicBaseUrl: string,
+  now: Date,
+): Promise<string[]> {
+  const sending = alerts.filter((alert) => alert.webhookUrl !== null);
+  if (sending.length === 0) return [];
+  const pending: string[] = [];
+  const fresh: WebhookDelivery[] = [];
+  for (const alert of sending) {
+    const event = alertEvent(
+      {
+        alertId: alert.id,
+        companyNumber: alert.companyNumber,
+        companyName: alert.companyName,
+        alertType: alert.alertType,
+        severity: alert.severity,
+        title: alert.title,
+        detail: alert.detail,
+        detectedAt: alert.detectedAt,
+        lists: JSON.parse(alert.lists) as { id: number; name: string }[],
+      },
+      publicBaseUrl,
+      now,
+      DELIVERY_SEQUENCE,
+    );
+    if (alert.eventId === null) {
+      fresh.push({
+        eventId: event.id,
+        accountId: alert.accountId,
+        eventType: event.type,
+        companyNumber: alert.companyNumber,
+        alertId: alert.id,
+        url: alert.webhookUrl!,
+        body: JSON.stringify(event),
+        status: 'pending',
+        maxAttempts: MAX_ATTEMPTS,
+        attemptCount: 0,
+        createdAt: now,
+        updatedAt: now,
+        nextAttemptAt: now,
+        completedAt: null,
+      });
+    }
+  }
+  for (let i = 0; i < fresh.length; i += 500) {
+    const chunk = fresh.slice(i, i + 500);
+    await em.insertMany<WebhookDelivery>(WebhookDeliveryEntity, chunk);
+    const ids = chunk.map((delivery) => delivery.alertId!);
+    // The event id follows from the alert id, so one statement marks the whole chunk as sent.
+    await em
+      .getConnection()
+      .execute(
+        `update alerts set event_id = 'evt_' || id || '_${DELIVERY_SEQUENCE}' where id in (${ids.map(() => '?').join(', ')})`,
+        ids,
+        'run',
+        em.getTransactionContext(),
+      );
+  }
+  const eventIds = sending.map((alert) => alert.eventId ?? alertEventId(alert.id, DELIVERY_SEQUENCE));
+  for (let i = 0; i < eventIds.length; i += 500) {
+    const rows = await em.find(
+      WebhookDeliveryEntity,
+      { eventId: { $in: eventIds.slice(i, i + 500) }, status: 'pending' },
+      { fields: ['eventId'] },
+    );
+    pending.push(...rows.map((row) => row.eventId));
+  }
+  return pending;
+}

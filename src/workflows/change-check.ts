@@ -1,0 +1,43 @@
+import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { ChangeCheckResult } from '../temporal/contracts';
+
+const { checkChanges } = proxyActivities<Activities>({
+  startToCloseTimeout: '5 minutes',
+  retry: { maximumInterval: '1 minute' },
+});
+
+const { startAlertDeliveries } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { maximumInterval: '1 minute' },
+});
+
+/**
+ * One run of the change check, started by the `change-check` Schedule every 15 minutes. Each step reads the
+ * next batch of register changes past the checkpoint and writes their alerts and deliveries in one transaction
+ * (the checkpoint moves with them), then starts the deliveries' workflows. Steps repeat until the feed is read;
+ * a long backlog continues as new rather than growing one history without bound.
+ */
+export async function changeCheckWorkflow(carried?: ChangeCheckResult): Promise<ChangeCheckResult> {
+  const result: ChangeCheckResult = carried ?? {
+    steps: 0,
+    changesRead: 0,
+    overdueChanges: 0,
+    alertsWritten: 0,
+    deliveriesStarted: 0,
+    throughSequence: 0,
+  };
+  for (;;) {
+    const step = await checkChanges();
+    result.steps++;
+    result.changesRead += step.changesRead;
+    result.overdueChanges += step.overdueChanges;
+    result.alertsWritten += step.alertsWritten;
+    result.throughSequence = step.throughSequence;
+    if (step.deliveryEventIds.length > 0)
+      result.deliveriesStarted += await startAlertDeliveries(step.deliveryEventIds);
+    if (!step.more) return result;
+    if (workflowInfo().continueAsNewSuggested) await continueAsNew<typeof changeCheckWorkflow>(result);
+  }
+}
