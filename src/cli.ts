@@ -3,10 +3,14 @@ import { loadConfig } from './config';
 import { migrate, openDatabase, type Orm } from './db/orm';
 import { createAccount, createApiKey, revokeApiKey, setPlan } from './domain/accounts/accounts';
 import { planNameSchema } from './domain/accounts/plans';
+import { requireCompanyNumber } from './domain/companies/company-number-argument';
 import { ServiceError } from './domain/errors';
 import { importDemoRegister } from './ingest/demo-data';
 import { importCompaniesCsv, type ImportCompaniesOptions } from './ingest/import-companies';
+import { simulateChange, simulateRandomChanges } from './ingest/simulate-changes';
 import { createLogger } from './logger';
+import { runChangeCheckNow } from './temporal/change-check-schedule';
+import { connectClient } from './temporal/connection';
 
 // Operator commands. Each prints one JSON document on stdout, so scripts can read the result.
 const usage = `Usage: npm run cli -- <command> [options]
@@ -21,6 +25,13 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                run of the same file unless --restart; Ctrl-C stops
                                                                after the current batch, resumably)
   demo-data --companies <N> [--seed S] [--as-of YYYY-MM-DD]    generate a demo register and import it
+  simulate-changes --company <number> --type <alert type> [--seed S]
+                                                               make one register change on one company
+  simulate-changes --random <K> [--monitored] [--seed S]       K changes on random active companies (only monitored
+                                                               ones with --monitored), mixed like a day's register
+  check-changes                                                run the change check now (triggers the change-check
+                                                               Schedule on TEMPORAL_ADDRESS, or on the embedded
+                                                               dev server of a running \`npm start\`) and wait for it
 `;
 
 type Command = (
@@ -82,12 +93,38 @@ const commands: Record<string, Command> = {
       }),
     );
   },
+  'simulate-changes': async (orm, options) => {
+    const random = optionalCount(options, 'random', 1);
+    const seed = optionalInteger(options, 'seed');
+    if (random !== undefined) {
+      if (options.company || options.type)
+        throw new ServiceError('invalid_argument', '--random cannot be combined with --company or --type');
+      const changes = await simulateRandomChanges(orm.em.fork(), random, {
+        seed,
+        monitoredOnly: options.monitored !== undefined,
+      });
+      return { simulated: changes.length, changes };
+    }
+    const companyNumber = requireCompanyNumber(required(options, 'company'), '--company');
+    return simulateChange(orm.em.fork(), companyNumber, required(options, 'type'), { seed });
+  },
+  'check-changes': async () => {
+    const config = loadConfig();
+    const client = await connectClient({
+      ...config,
+      TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_SERVER_PORT}`,
+    });
+    try {
+      const run = await runChangeCheckNow(client);
+      return { workflow_id: run.workflowId, run_id: run.runId, ...run.result };
+    } finally {
+      await client.connection.close();
+    }
+  },
   'demo-data': async (orm, options) => {
     const companies = optionalCount(options, 'companies');
     if (companies === undefined) throw new ServiceError('invalid_argument', '--companies is required');
-    const seed = options.seed === undefined ? undefined : Number(options.seed);
-    if (seed !== undefined && !Number.isInteger(seed))
-      throw new ServiceError('invalid_argument', '--seed must be a whole number');
+    const seed = optionalInteger(options, 'seed');
     return withInterrupt((signal) =>
       importDemoRegister(
         orm.em.fork(),
@@ -108,6 +145,14 @@ function optionalCount(
   const n = Number(value);
   if (!Number.isInteger(n) || n < min)
     throw new ServiceError('invalid_argument', `--${name} must be a whole number, at least ${min}`);
+  return n;
+}
+
+function optionalInteger(options: Record<string, string | undefined>, name: string): number | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new ServiceError('invalid_argument', `--${name} must be a whole number`);
   return n;
 }
 
@@ -169,6 +214,10 @@ async function main(): Promise<number> {
       'batch-size': { type: 'string' },
       companies: { type: 'string' },
       seed: { type: 'string' },
+      company: { type: 'string' },
+      type: { type: 'string' },
+      random: { type: 'string' },
+      monitored: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -21,6 +21,12 @@ export interface WorkerDeps {
   clock?: () => Date;
   /** Overrides of the webhook sender's options (tests: a resolver, a shorter time limit). */
   webhookOptions?: SendOptions;
+  /**
+   * Whether this worker creates or updates the `change-check` Schedule (default true). It is one per namespace
+   * and names one task queue, so test files that each run a worker on their own task queue leave it alone, and
+   * only the tests of the change check own it.
+   */
+  changeCheckSchedule?: boolean;
   /** A prebuilt workflow bundle (tests bundle once per run); by default the worker bundles src/workflows. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -63,7 +69,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   );
   await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
   await reconcilePendingDeliveries(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
-  await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
+  if (deps.changeCheckSchedule ?? true)
+    await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
   return {
     async stop() {
       worker.shutdown();

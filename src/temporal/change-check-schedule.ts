@@ -5,6 +5,7 @@ import {
   type ScheduleOptions,
 } from '@temporalio/client';
 import type { Logger } from '../logger';
+import type { ChangeCheckResult } from './contracts';
 import { CHANGE_CHECK_SCHEDULE_ID, workflowTypes } from './names';
 
 /** Spec: "Changes are checked for every 15 minutes". */
@@ -61,7 +62,44 @@ export async function ensureChangeCheckSchedule(
   }
 }
 
-/** Runs the check now, outside its 15-minute rhythm (the CLI's `check-changes`); skipped if one is running. */
-export async function triggerChangeCheck(client: Client): Promise<void> {
-  await client.schedule.getHandle(CHANGE_CHECK_SCHEDULE_ID).trigger(ScheduleOverlapPolicy.SKIP);
+/**
+ * Runs the check now, outside its 15-minute rhythm (the CLI's `check-changes`, the tests), and waits for that
+ * run's result. The trigger keeps the overlap policy: when a check is already running, the trigger is skipped,
+ * so this waits for the running one and triggers again, until a run it started has finished.
+ */
+export async function runChangeCheckNow(
+  client: Client,
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<{ workflowId: string; runId: string; result: ChangeCheckResult }> {
+  const handle = client.schedule.getHandle(CHANGE_CHECK_SCHEDULE_ID);
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  const pollMs = options.pollMs ?? 100;
+  for (;;) {
+    const before = (await handle.describe()).info;
+    await handle.trigger(ScheduleOverlapPolicy.SKIP);
+    for (;;) {
+      if (Date.now() > deadline) throw new Error('the change check did not start in time');
+      const info = (await handle.describe()).info;
+      if (info.numActionsTaken > before.numActionsTaken) {
+        const started = info.recentActions.at(-1)!.action.workflow;
+        const result = await client.workflow
+          .getHandle<ChangeCheckWorkflow>(started.workflowId, started.firstExecutionRunId, {
+            followRuns: true,
+          })
+          .result();
+        return { workflowId: started.workflowId, runId: started.firstExecutionRunId, result };
+      }
+      if (info.numActionsSkippedOverlap > before.numActionsSkippedOverlap) {
+        for (const running of info.runningActions)
+          await client.workflow
+            .getHandle(running.workflow.workflowId)
+            .result()
+            .catch(() => undefined);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
 }
+
+type ChangeCheckWorkflow = () => Promise<ChangeCheckResult>;

@@ -16,9 +16,13 @@ export interface TestApp {
 
 /**
  * The real service as `npm start` composes it (HTTP API + worker + database) against the run's Temporal
- * dev server, on a free port, with its own database and task queue so test files cannot see each other.
+ * dev server, on a free port, with its own database and task queue so test files cannot see each other. The
+ * `change-check` Schedule (one per namespace) is left alone unless a test asks for it; `clock` is the worker's.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { changeCheckSchedule?: boolean; clock?: () => Date } = {},
+): Promise<TestApp> {
   const address = process.env.TEST_TEMPORAL_ADDRESS;
   if (!address) throw new Error('TEST_TEMPORAL_ADDRESS is not set: integration tests run through jest');
   const db = await createTestDatabase();
@@ -40,6 +44,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     client: services.temporal,
     logger,
     workflowBundle: workflowBundle(),
+    changeCheckSchedule: options.changeCheckSchedule ?? false,
+    clock: options.clock,
   });
   const api = await startApi(services);
   return {
