@@ -95,6 +95,9 @@ export class PostgresRegisterWriter implements RegisterWriter {
     try {
       await db.query('begin');
       try {
+        // Locked before reading the old rows, so no other writer (the simulator) changes them between this read
+        // and the diff: every old value recorded is the one this batch replaced.
+        if (recording) await db.query(LOCK_CHANGE_LOG);
         const existingRows = (await db.query(EXISTING, [numbers])).rows;
         const existing = existingRows.map((row) => row.company_number as string);
         const inserted = numbers.length - existing.length;
@@ -111,7 +114,6 @@ export class PostgresRegisterWriter implements RegisterWriter {
             ),
           );
           if (changes.length > 0) {
-            await db.query(LOCK_CHANGE_LOG);
             const rows = changes.map((change) =>
               changeValues(change, recording.source, recording.detectedAt),
             );

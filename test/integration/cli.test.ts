@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Orm } from '../../src/db/orm';
+import { CompanyEntity } from '../../src/db/entities/company';
 import { accountForApiKey } from '../../src/domain/accounts/accounts';
 import { projectRoot } from '../support/paths';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
@@ -68,5 +69,47 @@ describe('operator CLI (a real process against a real database)', () => {
     const unknownCommand = await cliFails('frobnicate');
     expect(unknownCommand.code).toBe(2);
     expect(unknownCommand.stderr).toMatch(/Usage:/);
+  }, 60_000);
+
+  it('simulates register changes: one of a given type, or a random mix, each recorded in the change feed', async () => {
+    await cli('demo-data', '--companies', '30', '--seed', '11');
+    const [company] = await orm.em
+      .fork()
+      .find(CompanyEntity, { companyStatus: 'active' }, { orderBy: { companyNumber: 'asc' }, limit: 1 });
+    const one = await cli('simulate-changes', '--company', company!.companyNumber, '--type', 'name_change');
+    expect(one).toMatchObject({ company_number: company!.companyNumber, alert_type: 'name_change' });
+    const changes = (one as unknown as { changes: { field: string; alert_type: string }[] }).changes;
+    expect(changes).toEqual([expect.objectContaining({ field: 'company_name', alert_type: 'name_change' })]);
+    const renamed = await orm.em
+      .fork()
+      .findOneOrFail(CompanyEntity, { companyNumber: company!.companyNumber });
+    expect(renamed.companyName).not.toBe(company!.companyName);
+
+    const random = (await cli('simulate-changes', '--random', '5', '--seed', '2')) as unknown as {
+      simulated: number;
+      changes: { company_number: string; changes: unknown[] }[];
+    };
+    expect(random.simulated).toBe(5);
+    expect(new Set(random.changes.map((change) => change.company_number)).size).toBe(5);
+    for (const change of random.changes) expect(change.changes.length).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+
+  it('refuses bad simulate-changes input with its code', async () => {
+    expect((await cliFails('simulate-changes', '--company', '00000001', '--type', 'bogus')).stderr).toMatch(
+      /invalid_argument: --type must be one of/,
+    );
+    expect(
+      (await cliFails('simulate-changes', '--company', 'not a number', '--type', 'name_change')).stderr,
+    ).toMatch(/invalid_company_number/);
+    expect(
+      (await cliFails('simulate-changes', '--company', '09999999', '--type', 'name_change')).stderr,
+    ).toMatch(/not_found/);
+    expect((await cliFails('simulate-changes', '--random', '0')).stderr).toMatch(
+      /--random must be a whole number/,
+    );
+    expect((await cliFails('simulate-changes', '--random', '2', '--type', 'name_change')).stderr).toMatch(
+      /cannot be combined/,
+    );
+    expect((await cliFails('simulate-changes')).stderr).toMatch(/--company is required/);
   }, 60_000);
 });

@@ -37,11 +37,12 @@ export const SEVERITY_RULES: Readonly<
   Record<AlertType, { rule: string; severity: (change: StoredChange) => Severity }>
 > = {
   status_change: {
-    rule: 'critical when the new status is dissolved, liquidation, receivership, administration, voluntary-arrangement, insolvency-proceedings, converted-closed, removed or closed; info when it returns to active; warning otherwise',
+    rule: 'critical when the new status is dissolved, liquidation, receivership, administration, voluntary-arrangement, insolvency-proceedings, converted-closed, removed or closed; info when it returns to active or only its detail changes; warning otherwise',
     severity: (change) => {
       const status = String((change.newValue as Values)?.status ?? '');
       if (CRITICAL_STATUSES.has(status)) return 'critical';
-      return status === 'active' ? 'info' : 'warning';
+      const detailOnly = (change.oldValue as Values)?.status === status;
+      return status === 'active' || detailOnly ? 'info' : 'warning';
     },
   },
   name_change: { rule: 'info', severity: () => 'info' },
@@ -71,6 +72,13 @@ export const SEVERITY_RULES: Readonly<
 
 function words(code: unknown): string {
   return String(code ?? 'none').replace(/-/g, ' ');
+}
+
+/** "micro entity accounts"; plain "accounts" when the register does not say which kind. */
+function accountsKind(type: unknown): string {
+  return typeof type === 'string' && type !== 'no-accounts-type-available'
+    ? `${words(type)} accounts`
+    : 'accounts';
 }
 
 function formatAddress(value: unknown): string {
@@ -111,6 +119,11 @@ export function alertWording(
   const after = change.newValue as Values;
   switch (change.alertType) {
     case 'status_change':
+      if (before?.status === after?.status)
+        return {
+          title: `Status detail changed to ${words(after?.detail)}`,
+          detail: `${who}: company status detail changed from ${words(before?.detail)} to ${words(after?.detail)}; the status is still ${words(after?.status)}.`,
+        };
       return {
         title: `Status changed to ${words(after?.status)}`,
         detail:
@@ -135,7 +148,7 @@ export function alertWording(
     case 'accounts_filed':
       return {
         title: 'Accounts filed',
-        detail: `${who}: ${words(after?.type)} accounts made up to ${String(after?.made_up_to)} were filed.`,
+        detail: `${who}: ${accountsKind(after?.type)} made up to ${String(after?.made_up_to)} were filed.`,
       };
     case 'accounts_overdue':
       return {

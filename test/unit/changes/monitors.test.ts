@@ -1,0 +1,71 @@
+import {
+  alertWebhookUrl,
+  monitoredSince,
+  type ListHolding,
+  type Monitor,
+} from '../../../src/domain/changes/monitors';
+
+const day = (n: number) => new Date(Date.UTC(2025, 5, n));
+
+const list = (listId: number, changes: Partial<ListHolding> = {}): ListHolding => ({
+  listId,
+  name: `List ${listId}`,
+  webhookUrl: `https://hooks.example.com/list-${listId}`,
+  alertWebhook: true,
+  addedAt: day(10),
+  ...changes,
+});
+
+const monitor = (lists: ListHolding[], watchlist: Monitor['watchlist'] = null): Monitor => ({
+  accountId: 'acc_1',
+  companyNumber: '09876543',
+  watchlist,
+  lists,
+});
+
+describe('alertWebhookUrl', () => {
+  it("prefers the watchlist entry's own address over every list's", () => {
+    const watched = { webhookUrl: 'https://hooks.example.com/watch', addedAt: day(1) };
+    expect(alertWebhookUrl(monitor([list(1), list(2)], watched))).toBe('https://hooks.example.com/watch');
+    expect(alertWebhookUrl(monitor([], watched))).toBe('https://hooks.example.com/watch');
+  });
+
+  it('falls back to the lists when the watchlist entry has no address', () => {
+    const watched = { webhookUrl: null, addedAt: day(1) };
+    expect(alertWebhookUrl(monitor([list(4)], watched))).toBe('https://hooks.example.com/list-4');
+  });
+
+  it('takes the lowest-id list that sends webhooks and has an address', () => {
+    expect(alertWebhookUrl(monitor([list(2), list(3)]))).toBe('https://hooks.example.com/list-2');
+    const lists = [list(2, { webhookUrl: null }), list(3), list(5)];
+    expect(alertWebhookUrl(monitor(lists))).toBe('https://hooks.example.com/list-3');
+  });
+
+  it('ignores a list with an address but alert_webhook false', () => {
+    const lists = [list(1, { alertWebhook: false }), list(7)];
+    expect(alertWebhookUrl(monitor(lists))).toBe('https://hooks.example.com/list-7');
+    expect(alertWebhookUrl(monitor([list(1, { alertWebhook: false })]))).toBeNull();
+  });
+
+  it('is null when nothing has an address that sends', () => {
+    expect(alertWebhookUrl(monitor([]))).toBeNull();
+    expect(alertWebhookUrl(monitor([list(1, { webhookUrl: null })]))).toBeNull();
+    expect(
+      alertWebhookUrl(monitor([list(1, { webhookUrl: null })], { webhookUrl: null, addedAt: day(1) })),
+    ).toBeNull();
+  });
+});
+
+describe('monitoredSince', () => {
+  it('is the earliest of the watchlist entry and the list memberships', () => {
+    const lists = [list(1, { addedAt: day(12) }), list(2, { addedAt: day(8) })];
+    expect(monitoredSince(monitor(lists))).toEqual(day(8));
+    expect(monitoredSince(monitor(lists, { webhookUrl: null, addedAt: day(3) }))).toEqual(day(3));
+    expect(monitoredSince(monitor(lists, { webhookUrl: null, addedAt: day(20) }))).toEqual(day(8));
+  });
+
+  it('is the watchlist entry alone, or the one list alone', () => {
+    expect(monitoredSince(monitor([], { webhookUrl: null, addedAt: day(5) }))).toEqual(day(5));
+    expect(monitoredSince(monitor([list(1, { addedAt: day(9) })]))).toEqual(day(9));
+  });
+});
