@@ -7,11 +7,16 @@ import type { ActivityDeps } from './deps';
 /** Delivery workflows started at once: enough to hide the round trips, few enough not to flood the frontend. */
 const START_CONCURRENCY = 16;
 
-export function changeCheckActivities({ orm, clock, logger, temporal, publicBaseUrl }: ActivityDeps) {
+export function changeCheckActivities(deps: ActivityDeps) {
+  const { orm, clock, logger, temporal, publicBaseUrl } = deps;
   return {
     /** One transaction: overdue changes, alerts, pending deliveries, checkpoint (domain/changes/change-check.ts). */
     async checkChanges(): Promise<ChangeCheckStep> {
-      const step = await runChangeCheckStep(orm.em.fork(), { now: clock(), publicBaseUrl });
+      const step = await runChangeCheckStep(orm.em.fork(), {
+        now: clock(),
+        publicBaseUrl,
+        batchSize: deps.changeCheckBatchSize,
+      });
       logger.info(
         {
           throughSequence: step.throughSequence,

@@ -14,4 +14,6 @@ export interface ActivityDeps {
   temporal: { client: Client; taskQueue: string };
   /** Where the alert payload's links point (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
+  /** Changes read per change-check step (default CHANGE_CHECK_BATCH); tests make it small to see several steps. */
+  changeCheckBatchSize?: number;
 }

@@ -1,3 +1,4 @@
+import { getChanges } from './get-changes';
 import { getCompany } from './get-company';
 import { getWebhookDelivery } from './get-webhook-delivery';
 import { getWebhookSecret } from './get-webhook-secret';
@@ -14,6 +15,7 @@ import { deleteList } from './delete-list';
 import { getListCompanies } from './get-list-companies';
 import { getLists } from './get-lists';
 import { getWatchlist } from './get-watchlist';
+import { getWatchlistAlerts } from './get-watchlist-alerts';
 import { removeCompanyFromList } from './remove-company-from-list';
 import { removeFromWatchlist } from './remove-from-watchlist';
 import { updateList } from './update-list';
@@ -22,6 +24,7 @@ import { updateList } from './update-list';
 export const operations: readonly Operation[] = [
   searchCompanies,
   getCompany,
+  getChanges,
   signup,
   getWebhookSecret,
   rotateWebhookSecret,
@@ -38,4 +41,5 @@ export const operations: readonly Operation[] = [
   addToWatchlist,
   getWatchlist,
   removeFromWatchlist,
+  getWatchlistAlerts,
 ] as Operation[];

@@ -80,7 +80,7 @@ describe('the change check: Schedule, alerts and one webhook per change (dev ser
   const check = () => runChangeCheckNow(app.services.temporal);
   const waitForDeliveries = (n: number) =>
     waitFor(async () => (receiver.received.length >= n ? receiver.received : undefined), 20_000);
-  const bodyOf = (received: ReceivedRequest) => JSON.parse(received.rawBody) as Record<string, any>;
+  const bodyOf = (received: ReceivedRequest) => alertEventSchema.parse(JSON.parse(received.rawBody));
 
   it('is a Temporal Schedule every 15 minutes, overlap skip, a 1-hour catch-up window; ensuring it twice keeps one', async () => {
     await ensureChangeCheckSchedule(

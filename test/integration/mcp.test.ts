@@ -123,7 +123,11 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
     const { tools } = await client.listTools();
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
-    const created = await client.callTool({
+    // Starter, so the Starter tools answer with data too (the plan gate has its own tests).
+    const starter = await signUp(app);
+    await setPlan(app.services.orm.em.fork(), starter.account_id, 'starter');
+    const starterClient = await connect(app, starter.api_key);
+    const created = await starterClient.callTool({
       name: 'create_list',
       arguments: { name: 'Schema check', kind: 'clients' },
     });
@@ -135,17 +139,19 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
       get_lists: {},
       add_companies_to_list: { list_id: listId, company_numbers: ['09876543'] },
       get_list_companies: { list_id: listId },
+      get_changes: { limit: 5 },
     };
     for (const tool of tools) {
       const args = calls[tool.name];
       if (!args) throw new Error(`no sample call for tool ${tool.name}: add one`);
-      const result = await client.callTool({ name: tool.name, arguments: args });
+      const result = await starterClient.callTool({ name: tool.name, arguments: args });
       expect(result.isError).toBeFalsy();
       const validate = ajv.compile(tool.outputSchema!);
       const valid = validate(result.structuredContent);
       expect(validate.errors ?? []).toEqual([]);
       expect(valid).toBe(true);
     }
+    await starterClient.close();
   });
 
   it('answers bad arguments with isError results carrying a stable code and a next step', async () => {

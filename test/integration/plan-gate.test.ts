@@ -6,7 +6,7 @@ import { keyedOperation } from '../../src/operations/operation';
 import { readOnlyTool } from '../../src/operations/read-only-tool';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
-// No Starter tool exists yet (issue 6 brings them); this probe stands in for one and goes through the real
+// A Starter tool such as get_changes now exists (its own tests cover its refusal); this probe keeps the gate itself under test (issue 6 brings them); this probe stands in for one and goes through the real
 // tool-call path: input validation, plan gate, quota, handler, output validation, error mapping.
 const starterProbe = keyedOperation({
   name: 'starter_probe',

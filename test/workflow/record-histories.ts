@@ -11,6 +11,13 @@ import { alertEvent } from '../../src/domain/webhooks/events';
 import { currentSecret, rotateSecret } from '../../src/domain/webhooks/webhook-secrets';
 import { startDeliveryWorkflow } from '../../src/temporal/delivery-starter';
 import { signalSecretRotation } from '../../src/temporal/secret-rotation-starter';
+import { CompanyEntity } from '../../src/db/entities/company';
+import { addCompaniesToList } from '../../src/domain/lists/list-membership';
+import { updateListWebhook } from '../../src/domain/lists/list-webhook';
+import { createList } from '../../src/domain/lists/lists';
+import { importDemoRegister } from '../../src/ingest/demo-data';
+import { simulateChange } from '../../src/ingest/simulate-changes';
+import { workflowTypes } from '../../src/temporal/names';
 import { historyToFile } from '../support/history-json';
 import { startLocalReceiver } from '../support/local-receiver';
 import { projectRoot } from '../support/paths';
@@ -28,6 +35,7 @@ async function main() {
   const test = await startWorkflowTestEnv('record-histories', () => ({
     clock: () => new Date(Context.current().info.currentAttemptScheduledTimestampMs),
     webhooks: { devAllowedOrigins: [receiver.origin] },
+    changeCheckBatchSize: 2,
   }));
   try {
     const { env, orm } = test;
@@ -41,7 +49,7 @@ async function main() {
 
     const event = alertEvent(
       {
-        alertId: 1,
+        alertId: 9001,
         companyNumber: '01234567',
         companyName: 'Replay Widgets Ltd',
         alertType: 'name_change',
@@ -61,7 +69,7 @@ async function main() {
         accountId: account.id,
         eventType: event.type,
         companyNumber: '01234567',
-        alertId: 1,
+        alertId: 9001,
         url: receiver.url(),
         body: JSON.stringify(event),
         maxAttempts: 8,
@@ -86,6 +94,35 @@ async function main() {
       join(out, 'secret-rotation-one-secret.json'),
       historyToFile(await rotationHandle.fetchHistory()),
     );
+
+    // The change check over three changes on a monitored company: two steps, alerts, deliveries started.
+    await importDemoRegister(orm.em.fork(), { companies: 10, seed: 9 });
+    const list = await createList(
+      orm.em.fork(),
+      { accountId: account.id, name: 'Replay', kind: 'clients' },
+      now,
+    );
+    await updateListWebhook(
+      orm.em.fork(),
+      account.id,
+      list.id,
+      { webhookUrl: receiver.url('/alerts'), alertWebhook: true },
+      { devAllowedOrigins: [receiver.origin], now },
+    );
+    const [company] = await orm.em
+      .fork()
+      .find(CompanyEntity, { companyStatus: 'active' }, { orderBy: { companyNumber: 'asc' }, limit: 1 });
+    await addCompaniesToList(orm.em.fork(), list.id, [company!.companyNumber], now);
+    const later = new Date(now.getTime() + 1000);
+    for (const type of ['new_filing', 'officer_change', 'psc_change'])
+      await simulateChange(orm.em.fork(), company!.companyNumber, type, { now: later, seed: 1 });
+    receiver.respondWith(() => ({ status: 204 }));
+    const check = await env.client.workflow.start(workflowTypes.changeCheck, {
+      taskQueue: test.taskQueue,
+      workflowId: 'change-check-replay',
+    });
+    await check.result();
+    writeFileSync(join(out, 'change-check-two-steps.json'), historyToFile(await check.fetchHistory()));
   } finally {
     await test.stop();
     await receiver.close();

@@ -17,6 +17,7 @@ describe('workflow replay against stored histories', () => {
       expect.arrayContaining([
         'webhook-delivery-retried-then-delivered.json',
         'secret-rotation-one-secret.json',
+        'change-check-two-steps.json',
       ]),
     );
   });

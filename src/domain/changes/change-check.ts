@@ -259,7 +259,15 @@ async function writeDeliveries(
   }
   for (let i = 0; i < fresh.length; i += 500) {
     const chunk = fresh.slice(i, i + 500);
-    await em.insertMany<WebhookDelivery>(WebhookDeliveryEntity, chunk);
+    // The event id is the last guard against a second delivery: one already stored under it is kept, not doubled.
+    const stored = await em.find(
+      WebhookDeliveryEntity,
+      { eventId: { $in: chunk.map((delivery) => delivery.eventId) } },
+      { fields: ['eventId'] },
+    );
+    const storedIds = new Set(stored.map((delivery) => delivery.eventId));
+    const unstored = chunk.filter((delivery) => !storedIds.has(delivery.eventId));
+    if (unstored.length > 0) await em.insertMany<WebhookDelivery>(WebhookDeliveryEntity, unstored);
     const ids = chunk.map((delivery) => delivery.alertId!);
     // The event id follows from the alert id, so one statement marks the whole chunk as sent.
     await em

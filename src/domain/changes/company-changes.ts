@@ -83,13 +83,6 @@ const ADDRESS_COLUMNS = [
   'postal_code',
 ] as const satisfies readonly TrackedColumn[];
 
-const CHARGE_COLUMNS = [
-  'charges_total',
-  'charges_outstanding',
-  'charges_part_satisfied',
-  'charges_satisfied',
-] as const satisfies readonly TrackedColumn[];
-
 const STRIKE_OFF_PROPOSED = 'active-proposal-to-strike-off';
 
 function text(value: string | number | boolean | null): string | null {

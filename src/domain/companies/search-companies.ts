@@ -1,10 +1,15 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { ServiceError } from '../errors';
 import { fullTextWords, legalFormVariants, normaliseCompanyName } from './company-name';
 import { normaliseCompanyNumber } from './company-number';
-import { companyStatusSchema, sicCodeSchema, type CompanyStatus } from './company-profile';
+import { companyStatusSchema, type CompanyStatus } from './company-profile';
 import type { CompanySummary } from './company-summary';
-import { parsePostcodeFilter } from './postcode';
+import {
+  invalidArgument,
+  nextPrefix,
+  postcodeFilterSql,
+  sicCodeFilterSql,
+  type Sql,
+} from './register-filters';
 import { dialectOf, placeholders, type RegisterDialect } from './register-sql';
 
 export interface CompanySearchQuery {
@@ -52,11 +57,6 @@ const STATUS_RANK =
   `case when c.company_status = 'active' then 0 ` +
   `when c.company_status in (${INSOLVENT_STATUSES.map((s) => `'${s}'`).join(',')}) then 2 ` +
   `when c.company_status in (${CLOSED_STATUSES.map((s) => `'${s}'`).join(',')}) then 3 else 1 end`;
-
-interface Sql {
-  text: string;
-  params: unknown[];
-}
 
 export async function searchCompanies(
   em: EntityManager,
@@ -117,15 +117,11 @@ function toSummary(row: SummaryRow): CompanySummary {
   };
 }
 
-function invalid(argument: string, message: string): ServiceError {
-  return new ServiceError('invalid_argument', `${argument}: ${message}`, { argument });
-}
-
 function checkPaging(query: CompanySearchQuery): void {
   if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > SEARCH_MAX_LIMIT)
-    throw invalid('limit', `must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`);
+    throw invalidArgument('limit', `must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`);
   if (!Number.isInteger(query.offset) || query.offset < 0)
-    throw invalid('offset', 'must be a whole number, 0 or more');
+    throw invalidArgument('offset', 'must be a whole number, 0 or more');
 }
 
 function filterSql(query: CompanySearchQuery, noIndex: '' | '+'): Sql[] {
@@ -133,40 +129,17 @@ function filterSql(query: CompanySearchQuery, noIndex: '' | '+'): Sql[] {
   if (query.status !== undefined) {
     const status = companyStatusSchema.safeParse(query.status.trim().toLowerCase());
     if (!status.success)
-      throw invalid(
+      throw invalidArgument(
         'status',
         `unknown status "${query.status}"; one of ${companyStatusSchema.options.join(', ')}`,
       );
     parts.push({ text: 'c.company_status = ?', params: [status.data] });
   }
-  if (query.sicCode !== undefined) {
-    const code = query.sicCode.trim();
-    if (!sicCodeSchema.safeParse(code).success)
-      throw invalid('sic_code', `"${query.sicCode}" is not a SIC code (4 or 5 digits, such as 62020)`);
-    parts.push({
-      text: `${noIndex}c.company_number in (select s.company_number from company_sic_codes s where s.sic_code = ?)`,
-      params: [code],
-    });
-  }
-  if (query.postcode !== undefined) {
-    const postcode = parsePostcodeFilter(query.postcode);
-    if (postcode.kind === 'full') {
-      parts.push({
-        text: `${noIndex}c.postcode_outward = ? and c.postcode_compact = ?`,
-        params: [postcode.outward, postcode.compact],
-      });
-    } else if (postcode.kind === 'sector') {
-      parts.push({
-        text: `${noIndex}c.postcode_outward = ? and c.postcode_compact >= ? and c.postcode_compact < ?`,
-        params: [postcode.outward, postcode.compactPrefix, nextPrefix(postcode.compactPrefix)],
-      });
-    } else {
-      parts.push({ text: `${noIndex}c.postcode_outward = ?`, params: [postcode.outward] });
-    }
-  }
+  if (query.sicCode !== undefined) parts.push(sicCodeFilterSql(query.sicCode, noIndex));
+  if (query.postcode !== undefined) parts.push(postcodeFilterSql(query.postcode, noIndex));
   if (query.town !== undefined) {
     const town = query.town.trim().toUpperCase();
-    if (town === '') throw invalid('town', 'must not be empty');
+    if (town === '') throw invalidArgument('town', 'must not be empty');
     parts.push({ text: `${noIndex}c.locality_key = ?`, params: [town] });
   }
   return parts;
@@ -175,7 +148,8 @@ function filterSql(query: CompanySearchQuery, noIndex: '' | '+'): Sql[] {
 function matchSql(q: string, dialect: RegisterDialect): { where: Sql; tier: Sql } {
   const number = normaliseCompanyNumber(q.replace(/\s+/g, ''));
   const name = normaliseCompanyName(q);
-  if (name === '' && !number.ok) throw invalid('q', 'give a company name (some words of it) or a number');
+  if (name === '' && !number.ok)
+    throw invalidArgument('q', 'give a company name (some words of it) or a number');
 
   const conditions: Sql[] = [];
   const tiers: Sql[] = [];
@@ -230,14 +204,4 @@ function fullTextSql(words: readonly string[], dialect: RegisterDialect): Sql {
     text: 'c.company_number in (select f.company_number from companies_fts f where companies_fts match ?)',
     params: [words.map((word) => `"${word}"${prefix(word) ? '*' : ''}`).join(' ')],
   };
-}
-
-/**
- * The smallest string greater than every string starting with `prefix`, in byte order (SQLite's BINARY, and the
- * "C" collation normalised_name has on PostgreSQL): its last character plus one. UTF-8 keeps code point order.
- */
-export function nextPrefix(prefix: string): string {
-  const chars = Array.from(prefix);
-  const last = chars.pop()!;
-  return chars.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
 }

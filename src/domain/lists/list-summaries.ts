@@ -7,12 +7,14 @@ interface CountRow {
   list_id: number;
   company_count: number | string;
   overdue_filings: number | string;
+  alert_count: number | string;
 }
 
 /**
  * Lists with their counts, from one grouped query over the account's memberships. Only companies the register
- * holds are counted, as get_list_companies lists only those. alert_count is 0 until alerts exist (there is no
- * alerts table yet; docs/decisions.md).
+ * holds are counted, as get_list_companies lists only those. alert_count is every alert the account holds on the
+ * companies on the list now, whenever raised (docs/decisions.md): the account's alerts are counted per company
+ * once, in a derived table, and summed over each list's memberships.
  */
 export async function listViews(
   em: EntityManager,
@@ -26,11 +28,14 @@ export async function listViews(
     .getConnection()
     .execute(
       'select m.list_id, count(*) as company_count, ' +
-        `sum(case when ${overdue.text} then 1 else 0 end) as overdue_filings ` +
+        `sum(case when ${overdue.text} then 1 else 0 end) as overdue_filings, ` +
+        'sum(coalesce(a.alerts, 0)) as alert_count ' +
         'from lists l join list_companies m on m.list_id = l.id ' +
         'join companies c on c.company_number = m.company_number ' +
+        'left join (select company_number, count(*) as alerts from alerts where account_id = ? ' +
+        'group by company_number) a on a.company_number = m.company_number ' +
         'where l.account_id = ? group by m.list_id',
-      [...overdue.params, accountId],
+      [...overdue.params, accountId, accountId],
     );
   // PostgreSQL answers count(*) and sum() as bigint, which its driver hands over as text.
   const counts = new Map(rows.map((row) => [Number(row.list_id), row]));
@@ -39,13 +44,18 @@ export async function listViews(
     return toListView(list, {
       companyCount: Number(row?.company_count ?? 0),
       overdueFilings: Number(row?.overdue_filings ?? 0),
+      alertCount: Number(row?.alert_count ?? 0),
     });
   });
 }
 
 export function toListView(
   list: CompanyList,
-  counts: { companyCount: number; overdueFilings: number } = { companyCount: 0, overdueFilings: 0 },
+  counts: { companyCount: number; overdueFilings: number; alertCount: number } = {
+    companyCount: 0,
+    overdueFilings: 0,
+    alertCount: 0,
+  },
 ): ListView {
   return {
     id: list.id,
@@ -54,7 +64,7 @@ export function toListView(
     is_default: list.isDefault,
     company_count: counts.companyCount,
     overdue_filings: counts.overdueFilings,
-    alert_count: 0,
+    alert_count: counts.alertCount,
     webhook_url: list.webhookUrl,
     alert_webhook: list.alertWebhook,
     created_at: list.createdAt.toISOString(),

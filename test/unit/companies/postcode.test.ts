@@ -1,6 +1,6 @@
 import { parsePostcodeFilter, postcodeKeys } from '../../../src/domain/companies/postcode';
 import { ServiceError } from '../../../src/domain/errors';
-import { nextPrefix } from '../../../src/domain/companies/search-companies';
+import { nextPrefix } from '../../../src/domain/companies/register-filters';
 
 describe('postcodeKeys', () => {
   it.each([

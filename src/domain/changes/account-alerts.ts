@@ -1,0 +1,80 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { z } from 'zod';
+import { AlertEntity, type Alert } from '../../db/entities/alert';
+import { deliveryStatuses, WebhookDeliveryEntity } from '../../db/entities/webhook-delivery';
+import { alertDataSchema, alertEvent } from '../webhooks/events';
+
+/*
+ * An account's alerts as GET /watchlist/alerts shows them: the webhook payload's `data`, built by the same
+ * function that builds the payload (so the page a payload links to shows the same fields and values), plus where
+ * the alert's webhook stands. Newest first by alert id: the order the change check wrote them.
+ */
+
+export const ACCOUNT_ALERTS_DEFAULT_LIMIT = 50;
+export const ACCOUNT_ALERTS_MAX_LIMIT = 100;
+
+export const accountAlertSchema = alertDataSchema.extend({
+  delivery: z
+    .object({
+      event_id: z.string().describe('The webhook body id and Service-Event-Id header'),
+      status: z.enum(deliveryStatuses),
+    })
+    .nullable()
+    .describe('The alert’s webhook delivery; null when no webhook address applied to the alert'),
+});
+
+export type AccountAlert = z.infer<typeof accountAlertSchema>;
+
+export interface AccountAlertsQuery {
+  accountId: string;
+  /** Canonical (8-character) company number. */
+  companyNumber?: string;
+  /** An alert id: only older alerts (smaller ids) are read. */
+  before?: number;
+  limit: number;
+}
+
+/** One page of the account's alerts, and the `before` of the next page (null on the last). */
+export async function accountAlerts(
+  em: EntityManager,
+  query: AccountAlertsQuery,
+  publicBaseUrl: string,
+): Promise<{ items: AccountAlert[]; nextBefore: number | null }> {
+  const where: FilterQuery<Alert> = { accountId: query.accountId };
+  if (query.companyNumber !== undefined) where.companyNumber = query.companyNumber;
+  if (query.before !== undefined) where.id = { $lt: query.before };
+  const rows = await em.find(AlertEntity, where, { orderBy: { id: 'desc' }, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+
+  const eventIds = page.flatMap((alert) => (alert.eventId === null ? [] : [alert.eventId]));
+  const deliveries =
+    eventIds.length === 0
+      ? []
+      : await em.find(
+          WebhookDeliveryEntity,
+          { eventId: { $in: eventIds }, accountId: query.accountId },
+          { fields: ['eventId', 'status'] },
+        );
+  const statusOf = new Map(deliveries.map((delivery) => [delivery.eventId, delivery.status]));
+
+  const items = page.map((alert): AccountAlert => {
+    const { data } = alertEvent(
+      {
+        alertId: alert.id,
+        companyNumber: alert.companyNumber,
+        companyName: alert.companyName,
+        alertType: alert.alertType,
+        severity: alert.severity,
+        title: alert.title,
+        detail: alert.detail,
+        detectedAt: alert.detectedAt,
+        lists: JSON.parse(alert.lists) as { id: number; name: string }[],
+      },
+      publicBaseUrl,
+      alert.createdAt,
+    );
+    const status = alert.eventId === null ? undefined : statusOf.get(alert.eventId);
+    return { ...data, delivery: status === undefined ? null : { event_id: alert.eventId!, status } };
+  });
+  return { items, nextBefore: rows.length > query.limit ? page.at(-1)!.id : null };
+}
