@@ -6,8 +6,9 @@ import { keyedOperation } from '../../src/operations/operation';
 import { readOnlyTool } from '../../src/operations/read-only-tool';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
-// A Starter tool such as get_changes now exists (its own tests cover its refusal); this probe keeps the gate itself under test (issue 6 brings them); this probe stands in for one and goes through the real
-// tool-call path: input validation, plan gate, quota, handler, output validation, error mapping.
+// The plan gate on its own, with a probe operation going through the real tool-call path: input validation, plan
+// gate, quota, handler, output validation, error mapping. The real Starter tools (get_changes) have their own
+// refusal tests too.
 const starterProbe = keyedOperation({
   name: 'starter_probe',
   title: 'Starter probe',
