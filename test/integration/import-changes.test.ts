@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
@@ -6,34 +6,19 @@ import type { Orm } from '../../src/db/orm';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-csv';
 import { importCompaniesCsv, type ImportCompaniesOptions } from '../../src/ingest/import-companies';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
+import { CSV_COLUMN, csvRow } from '../support/company-csv-rows';
 
 /*
  * The register change feed as imports fill it (docs/alerts.md): the first import into an empty register is a
  * baseline and records nothing; later imports record what changed, field by field, in sequence order.
  */
 
-const SAMPLE = join(__dirname, '../fixtures/companies/basic-company-data-sample.csv');
 const asOf = new Date('2025-06-01T00:00:00Z');
 const baselineAt = new Date('2025-06-01T08:00:00.000Z');
 const importedAt = new Date('2025-06-02T08:00:00.000Z');
 
-/** Column positions in the bulk CSV that these rows vary. */
-const NAME = 0;
-const NUMBER = 1;
-const ADDRESS_LINE_1 = 4;
-const POSTCODE = 9;
-const STATUS = 11;
-const DISSOLUTION_DATE = 13;
-
-// A row of the sample file (ACORN LEAF CONSULTING LTD) as the template for made-up companies.
-const template = readFileSync(SAMPLE, 'utf8').split('\n')[1]!.slice(1, -1).split('","');
-
-function row(changes: Record<number, string>): string {
-  const fields = template.slice();
-  for (const [column, value] of Object.entries(changes)) fields[Number(column)] = value;
-  fields[32] = `http://business.data.gov.uk/id/company/${fields[NUMBER]}`;
-  return `"${fields.join('","')}"`;
-}
+const { NAME, NUMBER, ADDRESS_LINE_1, POSTCODE, STATUS, DISSOLUTION_DATE } = CSV_COLUMN;
+const row = csvRow;
 
 const renamed = { [NAME]: 'ACORN LEAF CONSULTING LTD', [NUMBER]: '09000001' };
 const dissolved = { [NAME]: 'BRAMBLE HOUSE LIMITED', [NUMBER]: '09000002' };

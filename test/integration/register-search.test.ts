@@ -1,4 +1,4 @@
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
@@ -11,29 +11,13 @@ import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-csv';
 import { writeDemoRegisterCsv } from '../../src/ingest/demo-register';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
+import { CSV_COLUMN, csvRow, SAMPLE_COMPANIES_CSV, templateRow } from '../support/company-csv-rows';
 
-const SAMPLE = join(__dirname, '../fixtures/companies/basic-company-data-sample.csv');
+const SAMPLE = SAMPLE_COMPANIES_CSV;
 const asOf = new Date('2025-06-01T00:00:00Z');
 
-/** Column positions in the bulk CSV that these rows vary. */
-const NAME = 0;
-const NUMBER = 1;
-const TOWN = 6;
-const POSTCODE = 9;
-const CATEGORY = 10;
-const STATUS = 11;
-const SIC_1 = 26;
-const SIC_2 = 27;
-
-// A row of the sample file (ACORN LEAF CONSULTING LTD) as the template for made-up companies.
-const template = readFileSync(SAMPLE, 'utf8').split('\n')[1]!.slice(1, -1).split('","');
-
-function row(changes: Record<number, string>): string {
-  const fields = template.slice();
-  for (const [column, value] of Object.entries(changes)) fields[Number(column)] = value;
-  fields[32] = `http://business.data.gov.uk/id/company/${fields[NUMBER]}`;
-  return `"${fields.join('","')}"`;
-}
+const { NAME, NUMBER, TOWN, POSTCODE, CATEGORY, STATUS, SIC_1, SIC_2 } = CSV_COLUMN;
+const row = csvRow;
 
 const LLP = 'Limited Liability Partnership';
 const WIDGETS_SIC = '25990 - Manufacture of other fabricated metal products n.e.c.';
@@ -63,7 +47,7 @@ const companies = [
       [NAME]: `ACME WIDGETS ${['NORTH', 'SOUTH', 'EAST', 'WEST'][i % 4]} ${i + 1} LIMITED`,
       [NUMBER]: `0910${String(i).padStart(4, '0')}`,
       [STATUS]: i % 5 === 0 ? 'Dissolved' : 'Active',
-      [SIC_1]: i % 2 === 0 ? WIDGETS_SIC : template[SIC_1]!,
+      [SIC_1]: i % 2 === 0 ? WIDGETS_SIC : templateRow[SIC_1]!,
     }),
   ),
 ];

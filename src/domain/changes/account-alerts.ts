@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AlertEntity, type Alert } from '../../db/entities/alert';
 import { deliveryStatuses, WebhookDeliveryEntity } from '../../db/entities/webhook-delivery';
 import { alertDataSchema, alertEvent } from '../webhooks/events';
+import { alertForDelivery } from './stored-alert';
 
 /*
  * An account's alerts as GET /watchlist/alerts shows them: the webhook payload's `data`, built by the same
@@ -58,21 +59,7 @@ export async function accountAlerts(
   const statusOf = new Map(deliveries.map((delivery) => [delivery.eventId, delivery.status]));
 
   const items = page.map((alert): AccountAlert => {
-    const { data } = alertEvent(
-      {
-        alertId: alert.id,
-        companyNumber: alert.companyNumber,
-        companyName: alert.companyName,
-        alertType: alert.alertType,
-        severity: alert.severity,
-        title: alert.title,
-        detail: alert.detail,
-        detectedAt: alert.detectedAt,
-        lists: JSON.parse(alert.lists) as { id: number; name: string }[],
-      },
-      publicBaseUrl,
-      alert.createdAt,
-    );
+    const { data } = alertEvent(alertForDelivery(alert), publicBaseUrl, alert.createdAt);
     const status = alert.eventId === null ? undefined : statusOf.get(alert.eventId);
     return { ...data, delivery: status === undefined ? null : { event_id: alert.eventId!, status } };
   });

@@ -6,6 +6,7 @@ import { isoDay } from '../companies/company-profile';
 import { dialectOf } from '../companies/register-sql';
 import { alertEvent, alertEventId, type AlertType } from '../webhooks/events';
 import { MAX_ATTEMPTS } from '../../workflows/retry-schedule';
+import { alertForDelivery } from './stored-alert';
 import { alertSeverity, alertWording } from './alert-rules';
 import type { ChangeField } from './company-changes';
 import { alertWebhookUrl, findMonitors, monitoredSince, type Monitor } from './monitors';
@@ -222,22 +223,7 @@ async function writeDeliveries(
   const pending: string[] = [];
   const fresh: WebhookDelivery[] = [];
   for (const alert of sending) {
-    const event = alertEvent(
-      {
-        alertId: alert.id,
-        companyNumber: alert.companyNumber,
-        companyName: alert.companyName,
-        alertType: alert.alertType,
-        severity: alert.severity,
-        title: alert.title,
-        detail: alert.detail,
-        detectedAt: alert.detectedAt,
-        lists: JSON.parse(alert.lists) as { id: number; name: string }[],
-      },
-      publicBaseUrl,
-      now,
-      DELIVERY_SEQUENCE,
-    );
+    const event = alertEvent(alertForDelivery(alert), publicBaseUrl, now, DELIVERY_SEQUENCE);
     if (alert.eventId === null) {
       fresh.push({
         eventId: event.id,
