@@ -8,8 +8,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -20,7 +18,6 @@ import { WebhookDeliveryAttemptEntity } from '../src/db/entities/webhook-deliver
 import { WebhookDeliveryEntity } from '../src/db/entities/webhook-delivery';
 import { createAccount } from '../src/domain/accounts/accounts';
 import { alertEventId, type AlertForDelivery } from '../src/domain/webhooks/events';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '../src/domain/webhooks/signature';
 import type { Logger } from '../src/logger';
 import { closeServices, openServices } from '../src/server';
 import type { Services } from '../src/services';
@@ -37,6 +34,7 @@ import { installTemporalRuntime } from '../src/temporal/runtime';
 import { startWorker } from '../src/worker';
 import { freePort } from '../test/support/free-port';
 import type { BaselineActivities } from './baseline-workflow';
+import { startReceiver, type Receiver } from './receiver';
 import { createStopStack, formatTable, nearestRank, progress, runBenchmark, tryExec } from './harness';
 
 const benchDir = __dirname;
@@ -219,52 +217,6 @@ async function runPool(count: number, pace: Pace, task: (i: number) => Promise<v
     }
   };
   await Promise.all(Array.from({ length: Math.min(pace.concurrency, count) }, lane));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The loopback receiver: 204 at once, first receipt time per Service-Event-Id.
-
-interface Receiver {
-  origin: string;
-  url: string;
-  firstReceipt: Map<string, number>;
-  stats: { requests: number; duplicates: number; unsigned: number };
-  close(): Promise<void>;
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const firstReceipt = new Map<string, number>();
-  const stats = { requests: 0, duplicates: 0, unsigned: 0 };
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const at = Date.now();
-      stats.requests += 1;
-      const eventId = req.headers[EVENT_ID_HEADER.toLowerCase()];
-      if (!req.headers[SIGNATURE_HEADER.toLowerCase()]) stats.unsigned += 1;
-      if (typeof eventId === 'string') {
-        if (firstReceipt.has(eventId)) stats.duplicates += 1;
-        else firstReceipt.set(eventId, at);
-      }
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolveListen());
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  return {
-    origin,
-    url: `${origin}/webhook`,
-    firstReceipt,
-    stats,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -19,9 +19,22 @@ export async function startDeliveryWorkflow(
   taskQueue: string,
   delivery: WebhookDelivery,
 ): Promise<WorkflowHandle<DeliveryWorkflow>> {
+  return (await launchDeliveryWorkflow(client, taskQueue, delivery)).handle;
+}
+
+/**
+ * startDeliveryWorkflow, saying what it found: `started` (this call started it), `running` (joined a running
+ * one), or `closed` (a finished workflow holds the id). `closed` for a delivery still pending means it will never
+ * be sent: its id was used before, as happens when the database is reset but the Temporal namespace is kept.
+ */
+export async function launchDeliveryWorkflow(
+  client: Client,
+  taskQueue: string,
+  delivery: WebhookDelivery,
+): Promise<{ handle: WorkflowHandle<DeliveryWorkflow>; outcome: 'started' | 'running' | 'closed' }> {
   const workflowId = webhookDeliveryWorkflowId(delivery.eventId);
   try {
-    return await client.workflow.start<DeliveryWorkflow>(workflowTypes.webhookDelivery, {
+    const handle = await client.workflow.start<DeliveryWorkflow>(workflowTypes.webhookDelivery, {
       workflowId,
       taskQueue,
       args: [
@@ -45,10 +58,12 @@ export async function startDeliveryWorkflow(
           : []),
       ],
     });
+    return { handle, outcome: 'started' };
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError)
-      return client.workflow.getHandle<DeliveryWorkflow>(workflowId);
-    throw error;
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    const handle = client.workflow.getHandle<DeliveryWorkflow>(workflowId);
+    const { status } = await handle.describe();
+    return { handle, outcome: status.name === 'RUNNING' ? 'running' : 'closed' };
   }
 }
 

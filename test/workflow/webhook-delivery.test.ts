@@ -8,7 +8,7 @@ import { createDelivery } from '../../src/domain/webhooks/deliveries';
 import { alertEvent, type AlertForDelivery } from '../../src/domain/webhooks/events';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { currentSecret, rotateSecret } from '../../src/domain/webhooks/webhook-secrets';
-import { startDeliveryWorkflow } from '../../src/temporal/delivery-starter';
+import { launchDeliveryWorkflow, startDeliveryWorkflow } from '../../src/temporal/delivery-starter';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/workflows/retry-schedule';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../support/workflow-test-env';
@@ -257,6 +257,9 @@ describe('webhook delivery workflow (time-skipping server, real local receiver)'
     const again = await startDeliveryWorkflow(env.client, taskQueue, stored);
     expect(again.workflowId).toBe(handle.workflowId);
     expect((await again.describe()).runId).toBe((await handle.describe()).runId);
+    expect(receiver.received).toHaveLength(1);
+    // A finished workflow holds the id: said as `closed`, so a still-pending row under it can be reported.
+    expect((await launchDeliveryWorkflow(env.client, taskQueue, stored)).outcome).toBe('closed');
     expect(receiver.received).toHaveLength(1);
   });
 });

@@ -201,7 +201,8 @@ async function findAlerts(em: EntityManager, sequences: readonly number[]): Prom
       ...(await em.find(
         AlertEntity,
         { changeSequence: { $in: sequences.slice(i, i + 500) } },
-        { orderBy: { id: 'asc' } },
+        // Read-only rows: kept out of the identity map, or the commit would rewrite their datetime columns.
+        { orderBy: { id: 'asc' }, disableIdentityMap: true },
       )),
     );
   }
@@ -249,7 +250,7 @@ async function writeDeliveries(
     const stored = await em.find(
       WebhookDeliveryEntity,
       { eventId: { $in: chunk.map((delivery) => delivery.eventId) } },
-      { fields: ['eventId'] },
+      { fields: ['eventId'], disableIdentityMap: true },
     );
     const storedIds = new Set(stored.map((delivery) => delivery.eventId));
     const unstored = chunk.filter((delivery) => !storedIds.has(delivery.eventId));
@@ -270,7 +271,7 @@ async function writeDeliveries(
     const rows = await em.find(
       WebhookDeliveryEntity,
       { eventId: { $in: eventIds.slice(i, i + 500) }, status: 'pending' },
-      { fields: ['eventId'] },
+      { fields: ['eventId'], disableIdentityMap: true },
     );
     pending.push(...rows.map((row) => row.eventId));
   }
