@@ -309,6 +309,12 @@ describe('the change check: Schedule, alerts and one webhook per change (dev ser
 
       const later = await check();
       expect(later.result.overdueChanges).toBe(0);
+
+      // A clock set back a day and forward again does not announce the same due date twice.
+      offsetDays = 0;
+      expect((await check()).result.overdueChanges).toBe(0);
+      offsetDays = 1;
+      expect((await check()).result.overdueChanges).toBe(0);
       expect(await em().count(AlertEntity, { accountId: account_id })).toBe(1);
     } finally {
       offsetDays = 0;

@@ -164,7 +164,11 @@ export async function runChangeCheckStep(
       { id: CHANGE_CHECK_STATE_ID },
       {
         lastSequence: last ? Number(last.sequence) : state.lastSequence,
-        overdueCheckedThrough: today,
+        // Never backwards: a clock set back must not make the next check announce the same due dates again.
+        overdueCheckedThrough:
+          state.overdueCheckedThrough && state.overdueCheckedThrough > today
+            ? state.overdueCheckedThrough
+            : today,
         updatedAt: now,
       },
     );
