@@ -1,4 +1,4 @@
-import type { ExpandedName } from './ixbrl-document';
+import type { ExpandedName } from './ixbrl-facts';
 
 /*
  * Reading the number an ix:nonFraction displays: the ixt format's transformation (which separator is the
