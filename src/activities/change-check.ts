@@ -1,7 +1,7 @@
 import { heartbeat } from '@temporalio/activity';
 import { WebhookDeliveryEntity } from '../db/entities/webhook-delivery';
 import { runChangeCheckStep, type ChangeCheckStep } from '../domain/changes/change-check';
-import { launchDeliveryWorkflow } from '../temporal/delivery-starter';
+import { launchDeliveryWorkflow, reportStrandedDelivery } from '../temporal/delivery-starter';
 import type { ActivityDeps } from './deps';
 
 /** Delivery workflows started at once: enough to hide the round trips, few enough not to flood the frontend. */
@@ -45,11 +45,7 @@ export function changeCheckActivities(deps: ActivityDeps) {
           if (!delivery || delivery.status !== 'pending') continue;
           const { outcome } = await launchDeliveryWorkflow(temporal.client, temporal.taskQueue, delivery);
           if (outcome === 'closed') {
-            logger.error(
-              { eventId, workflowId: `webhook-delivery/${eventId}` },
-              'a pending delivery whose workflow id was already used and closed: it will not be sent ' +
-                '(was the database reset while the Temporal namespace was kept?)',
-            );
+            reportStrandedDelivery(logger, eventId);
             continue;
           }
           started++;

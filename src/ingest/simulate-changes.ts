@@ -10,6 +10,7 @@ import { notFound, ServiceError } from '../domain/errors';
 import { alertTypes, type AlertType } from '../domain/webhooks/events';
 import { mulberry32 } from './demo-register';
 import { createRegisterWriter } from './import-companies';
+import type { RegisterWriter } from './register-writer';
 import { describedChange, editProfile, type Random } from './simulated-edits';
 
 /*
@@ -95,12 +96,32 @@ async function changesAfter(
   return rows.map((row) => ({ ...row, sequence: Number(row.sequence) }));
 }
 
-async function applyChange(
+/** What one simulator run shares across its changes: one register writer, tuned once and restored once. */
+interface Simulation {
+  em: EntityManager;
+  writer: RegisterWriter;
+  now: Date;
+  random: Random;
+}
+
+async function withSimulation<T>(
   em: EntityManager,
-  companyNumber: string,
-  type: SimulatedType,
   now: Date,
   random: Random,
+  run: (simulation: Simulation) => Promise<T>,
+): Promise<T> {
+  const writer = createRegisterWriter(em);
+  try {
+    return await run({ em, writer, now, random });
+  } finally {
+    await writer.end();
+  }
+}
+
+async function applyChange(
+  { em, writer, now, random }: Simulation,
+  companyNumber: string,
+  type: SimulatedType,
 ): Promise<SimulatedChange> {
   const company = await em.fork().findOne(CompanyEntity, { companyNumber });
   if (!company) throw notFound('Company', { company_number: companyNumber });
@@ -122,25 +143,20 @@ async function applyChange(
   } else {
     const profile = editProfile(companyToProfile(company, now), type, today, random);
     const normalisedName = normaliseCompanyName(profile.company_name);
-    const writer = createRegisterWriter(em);
-    try {
-      await writer.writeBatch(
-        [
-          {
-            companyNumber,
-            normalisedName,
-            fullText: fullTextWords(normalisedName).join(' '),
-            values: profileToRow(profile, now),
-            sicCodes: profile.sic_codes,
-          },
-        ],
-        [],
-        null,
-        { source: 'simulator', detectedAt: now },
-      );
-    } finally {
-      await writer.end();
-    }
+    await writer.writeBatch(
+      [
+        {
+          companyNumber,
+          normalisedName,
+          fullText: fullTextWords(normalisedName).join(' '),
+          values: profileToRow(profile, now),
+          sicCodes: profile.sic_codes,
+        },
+      ],
+      [],
+      null,
+      { source: 'simulator', detectedAt: now },
+    );
   }
   return {
     company_number: companyNumber,
@@ -162,12 +178,8 @@ export async function simulateChange(
       `--type must be one of ${simulatedTypes.join(', ')} (overdue alerts come from the clock, not the simulator)`,
     );
   }
-  return applyChange(
-    em,
-    companyNumber,
-    type as SimulatedType,
-    options.now ?? new Date(),
-    randomOf(options.seed),
+  return withSimulation(em, options.now ?? new Date(), randomOf(options.seed), (simulation) =>
+    applyChange(simulation, companyNumber, type as SimulatedType),
   );
 }
 
@@ -201,15 +213,17 @@ export async function simulateRandomChanges(
     for (const [type, weight] of DAILY_MIX) if ((x -= weight) < 0) return type;
     return DAILY_MIX[0]![0];
   };
-  const results: SimulatedChange[] = [];
-  for (const companyNumber of numbers) {
-    const type = drawType();
-    try {
-      results.push(await applyChange(em, companyNumber, type, now, random));
-    } catch (error) {
-      if (!(error instanceof ServiceError) || error.code !== 'invalid_argument') throw error;
-      results.push(await applyChange(em, companyNumber, 'new_filing', now, random));
+  return withSimulation(em, now, random, async (simulation) => {
+    const results: SimulatedChange[] = [];
+    for (const companyNumber of numbers) {
+      const type = drawType();
+      try {
+        results.push(await applyChange(simulation, companyNumber, type));
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== 'invalid_argument') throw error;
+        results.push(await applyChange(simulation, companyNumber, 'new_filing'));
+      }
     }
-  }
-  return results;
+    return results;
+  });
 }

@@ -3,6 +3,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client, type WorkflowHandle 
 import type { WebhookDelivery } from '../db/entities/webhook-delivery';
 import { createDelivery } from '../domain/webhooks/deliveries';
 import { alertEvent, type AlertForDelivery } from '../domain/webhooks/events';
+import type { Logger } from '../logger';
 import type { WebhookDeliveryInput, WebhookDeliveryResult } from './contracts';
 import { webhookDeliveryWorkflowId, workflowTypes } from './names';
 import { searchAttributes } from './search-attributes';
@@ -27,6 +28,15 @@ export async function startDeliveryWorkflow(
  * one), or `closed` (a finished workflow holds the id). `closed` for a delivery still pending means it will never
  * be sent: its id was used before, as happens when the database is reset but the Temporal namespace is kept.
  */
+/** Says loudly that a pending delivery will never be sent because its workflow id is spent (see above). */
+export function reportStrandedDelivery(logger: Logger, eventId: string): void {
+  logger.error(
+    { eventId, workflowId: webhookDeliveryWorkflowId(eventId) },
+    'a pending delivery whose workflow id was already used and closed: it will not be sent ' +
+      '(was the database reset while the Temporal namespace was kept?)',
+  );
+}
+
 export async function launchDeliveryWorkflow(
   client: Client,
   taskQueue: string,

@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import { WebhookDeliveryEntity } from '../db/entities/webhook-delivery';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
-import { launchDeliveryWorkflow } from './delivery-starter';
+import { launchDeliveryWorkflow, reportStrandedDelivery } from './delivery-starter';
 
 /**
  * A delivery is stored before its workflow starts. A crash between the two would leave it pending with no
@@ -18,12 +18,7 @@ export async function reconcilePendingDeliveries(
   const pending = await orm.em.fork().find(WebhookDeliveryEntity, { status: 'pending' });
   for (const delivery of pending) {
     const { outcome } = await launchDeliveryWorkflow(client, taskQueue, delivery);
-    if (outcome === 'closed')
-      logger.error(
-        { eventId: delivery.eventId },
-        'a pending delivery whose workflow id was already used and closed: it will not be sent ' +
-          '(was the database reset while the Temporal namespace was kept?)',
-      );
+    if (outcome === 'closed') reportStrandedDelivery(logger, delivery.eventId);
   }
   if (pending.length > 0) logger.info({ pending: pending.length }, 'pending deliveries have their workflows');
 }

@@ -11,7 +11,7 @@ import { alertSeverity, alertWording } from './alert-rules';
 import type { ChangeField } from './company-changes';
 import { alertWebhookUrl, findMonitors, monitoredSince, type Monitor } from './monitors';
 import { overdueChanges } from './overdue-changes';
-import { appendChanges } from './register-change-log';
+import { appendChanges, parseChangeValue } from './register-change-log';
 
 /*
  * One step of the change check, in one transaction: turn passed due dates into changes, read the next changes
@@ -49,10 +49,6 @@ interface ChangeRow {
   new_value: string | null;
   detected_at: Date | number | string;
   company_name: string | null;
-}
-
-function parse(value: string | null): unknown {
-  return value === null ? null : JSON.parse(value);
 }
 
 async function lockState(em: EntityManager, now: Date): Promise<ChangeCheckState> {
@@ -130,8 +126,8 @@ export async function runChangeCheckStep(
       const stored = {
         alertType: change.alert_type!,
         field: change.field,
-        oldValue: parse(change.old_value),
-        newValue: parse(change.new_value),
+        oldValue: parseChangeValue(change.old_value),
+        newValue: parseChangeValue(change.new_value),
       };
       const company = { name: change.company_name ?? change.company_number, number: change.company_number };
       const wording = alertWording(stored, company);

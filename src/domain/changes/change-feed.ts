@@ -9,6 +9,7 @@ import {
 import { alertTypes, severities, type AlertType } from '../webhooks/events';
 import { alertSeverity } from './alert-rules';
 import { changeFields, changeKinds, type ChangeField, type ChangeKind } from './company-changes';
+import { parseChangeValue } from './register-change-log';
 
 /*
  * Reading the register change feed (get_changes). The feed is read forwards by sequence, the way the change check
@@ -76,13 +77,9 @@ function filterSql(query: ChangeFeedQuery): Sql[] {
   return parts;
 }
 
-function parse(value: string | null): unknown {
-  return value === null ? null : JSON.parse(value);
-}
-
 function toItem(row: FeedRow): ChangeFeedItem {
-  const oldValue = parse(row.old_value);
-  const newValue = parse(row.new_value);
+  const oldValue = parseChangeValue(row.old_value);
+  const newValue = parseChangeValue(row.new_value);
   const severity =
     row.alert_type === null
       ? null

@@ -32,6 +32,11 @@ function json(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
+/** A stored old_value or new_value back as the value it was. */
+export function parseChangeValue(value: string | null): unknown {
+  return value === null ? null : JSON.parse(value);
+}
+
 /** A draft as a row in CHANGE_COLUMNS order (the writers' raw statements take it so). */
 export function changeValues(
   draft: ChangeDraft,
