@@ -11,6 +11,13 @@ import { WatchlistEntryEntity } from './watchlist-entry';
 import { RegisterChangeEntity } from './register-change';
 import { AlertEntity } from './alert';
 import { ChangeCheckStateEntity } from './change-check-state';
+import { OfficerAppointmentEntity } from './officer-appointment';
+import { PersonWithSignificantControlEntity } from './person-with-significant-control';
+import { FilingEntity } from './filing';
+import { ChargeEntity } from './charge';
+import { InsolvencyCaseEntity } from './insolvency-case';
+import { AccountsYearEntity } from './accounts-year';
+import { CompanyResourceImportEntity } from './company-resource-import';
 
 export const entities = [
   AccountEntity,
@@ -26,4 +33,11 @@ export const entities = [
   RegisterChangeEntity,
   AlertEntity,
   ChangeCheckStateEntity,
+  OfficerAppointmentEntity,
+  PersonWithSignificantControlEntity,
+  FilingEntity,
+  ChargeEntity,
+  InsolvencyCaseEntity,
+  AccountsYearEntity,
+  CompanyResourceImportEntity,
 ];

@@ -4,6 +4,7 @@ import { Migration0003CompanyRegister } from './0003-company-register';
 import { Migration0004RateLimits } from './0004-rate-limits';
 import { Migration0005ListsAndWatchlist } from './0005-lists-and-watchlist';
 import { Migration0006RegisterChangesAndAlerts } from './0006-register-changes-and-alerts';
+import { Migration0007CompanyDetails } from './0007-company-details';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -13,4 +14,5 @@ export const migrationsList = [
   { name: '0004-rate-limits', class: Migration0004RateLimits },
   { name: '0005-lists-and-watchlist', class: Migration0005ListsAndWatchlist },
   { name: '0006-register-changes-and-alerts', class: Migration0006RegisterChangesAndAlerts },
+  { name: '0007-company-details', class: Migration0007CompanyDetails },
 ];

@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { CompanyEntity } from '../../db/entities/company';
+import { CompanyResourceImportEntity } from '../../db/entities/company-resource-import';
+import type { ChangeSource } from '../../db/entities/register-change';
+import type { ChangeDraft } from '../../domain/changes/company-changes';
+import { appendChanges } from '../../domain/changes/register-change-log';
+
+/*
+ * The one way a company's detail resource (officers, PSCs, filing history, charges, insolvency, accounts
+ * figures) is written: in one transaction, the importer replaces what the store holds for the company and says
+ * what changed; the changes go to the register change feed, where the change check turns them into alerts.
+ * The first import of a resource for a company is its baseline: it is written but announces nothing, the same
+ * rule as the first import of the register (a thousand "officer appointed" alerts for officers appointed years
+ * ago would teach a customer to ignore alerts).
+ */
+
+export const companyResources = [
+  'officers',
+  'persons_with_significant_control',
+  'filing_history',
+  'charges',
+  'insolvency',
+  'accounts',
+] as const;
+export type CompanyResource = (typeof companyResources)[number];
+
+export interface ResourceImportContext {
+  detectedAt: Date;
+  source: ChangeSource;
+}
+
+export type ResourceImportOutcome =
+  | { status: 'imported'; baseline: boolean; changes: number }
+  /** The register holds no such company: nothing is written (details hang off a register entry). */
+  | { status: 'unknown_company' };
+
+/**
+ * Replaces one company's resource. `replace` runs inside the transaction with its `em`, writes the new state and
+ * returns the changes from the old state to the new one (it must read the old state through that `em`).
+ */
+export async function importCompanyResource(
+  em: EntityManager,
+  companyNumber: string,
+  resource: CompanyResource,
+  context: ResourceImportContext,
+  replace: (tx: EntityManager) => Promise<readonly ChangeDraft[]>,
+): Promise<ResourceImportOutcome> {
+  return em.transactional(async (tx) => {
+    const company = await tx.findOne(CompanyEntity, { companyNumber }, { fields: ['companyNumber'] });
+    if (company === null) return { status: 'unknown_company' } as const;
+    const previous = await tx.findOne(CompanyResourceImportEntity, { companyNumber, resource });
+    const drafts = await replace(tx);
+    const baseline = previous === null;
+    if (!baseline) await appendChanges(tx, drafts, context.source, context.detectedAt);
+    await tx.upsert(CompanyResourceImportEntity, { companyNumber, resource, importedAt: context.detectedAt });
+    return { status: 'imported', baseline, changes: baseline ? 0 : drafts.length } as const;
+  });
+}
