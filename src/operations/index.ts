@@ -1,5 +1,11 @@
 import { getChanges } from './get-changes';
 import { getCompany } from './get-company';
+import { getOfficers } from './get-officers';
+import { getOfficerAppointments } from './get-officer-appointments';
+import { getPersonsWithSignificantControl } from './get-persons-with-significant-control';
+import { getFilingHistory } from './get-filing-history';
+import { getAccounts } from './get-accounts';
+import { getFinancialHistory } from './get-financial-history';
 import { getWebhookDelivery } from './get-webhook-delivery';
 import { getWebhookSecret } from './get-webhook-secret';
 import { listWebhookDeliveries } from './list-webhook-deliveries';
@@ -24,6 +30,12 @@ import { updateList } from './update-list';
 export const operations: readonly Operation[] = [
   searchCompanies,
   getCompany,
+  getOfficers,
+  getOfficerAppointments,
+  getPersonsWithSignificantControl,
+  getFilingHistory,
+  getAccounts,
+  getFinancialHistory,
   getChanges,
   signup,
   getWebhookSecret,

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ServiceError } from '../domain/errors';
+import { keyedOperation } from './operation';
+import { readOnlyTool } from './read-only-tool';
+
+// PLACEHOLDER: replaced by the real operation while issue 6 is built.
+export const getOfficers = keyedOperation({
+  name: 'get_officers',
+  title: 'get_officers',
+  description: 'get_officers (being built)',
+  method: 'GET',
+  path: '/company/{company_number}/officers',
+  lowestPlan: 'starter',
+  cost: 1,
+  tool: readOnlyTool,
+  input: z.object({}).passthrough(),
+  output: z.object({}),
+  async handler() {
+    throw new ServiceError('unavailable', 'not built yet');
+  },
+});
