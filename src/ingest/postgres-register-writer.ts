@@ -44,7 +44,11 @@ const excluded = (columns: readonly string[]) => columns.map((c) => `${c} = excl
 const UPSERT_COMPANIES =
   `insert into companies (${COMPANY_COLUMNS.join(', ')}) select * from unnest(` +
   COMPANY_COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ') +
-  `) on conflict (company_number) do update set ${excluded(COMPANY_COLUMNS.slice(1))}`;
+  `) on conflict (company_number) do update set ${excluded(COMPANY_COLUMNS.slice(1))}`.replace(
+    'has_insolvency_history = excluded.has_insolvency_history',
+    // History stays history: the bulk file only knows the current status, insolvency cases may say more.
+    'has_insolvency_history = excluded.has_insolvency_history or companies.has_insolvency_history',
+  );
 const EXISTING = `select company_number, ${TRACKED_COLUMNS.join(', ')} from companies where company_number = any($1::text[])`;
 const CHANGE_TYPES: Readonly<Record<string, string>> = { detected_at: 'timestamptz' };
 const INSERT_CHANGES =

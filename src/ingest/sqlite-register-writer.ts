@@ -51,6 +51,10 @@ interface Statements {
 
 const excluded = (columns: readonly string[]) => columns.map((c) => `${c} = excluded.${c}`).join(', ');
 
+/** History stays history: the bulk file only knows the current status, insolvency cases may say more. */
+const assignment = (column: string) =>
+  column === 'has_insolvency_history' ? `${column} = (? or ${column})` : `${column} = ?`;
+
 function prepare(db: Database): Statements {
   const companyColumns = COMPANY_COLUMNS.slice(1);
   return {
@@ -63,7 +67,7 @@ function prepare(db: Database): Statements {
         'on conflict (company_number) do nothing',
     ),
     updateCompany: db.prepare(
-      `update companies set ${companyColumns.map((column) => `${column} = ?`).join(', ')} where company_number = ?`,
+      `update companies set ${companyColumns.map(assignment).join(', ')} where company_number = ?`,
     ),
     deleteName: db.prepare('delete from companies_fts where rowid = ?'),
     insertName: db.prepare('insert into companies_fts (rowid, name, company_number) values (?, ?, ?)'),

@@ -195,6 +195,21 @@ describe('register changes recorded by imports', () => {
     }
   });
 
+  it('keeps insolvency history once the register held it, though a later file shows the company active', async () => {
+    const liquidated = { [NAME]: 'FERN RECOVERY LIMITED', [NUMBER]: '09000006' };
+    await importFile(csv([row({ ...liquidated, [STATUS]: 'Liquidation' })]), baselineAt);
+    await importFile(csv([row({ ...liquidated, [STATUS]: 'Active' })]), importedAt);
+    const [stored] = await orm.em
+      .getConnection()
+      .execute<{ company_status: string; has_insolvency_history: unknown }[]>(
+        `select company_status, has_insolvency_history from companies where company_number = '09000006'`,
+      );
+    expect(stored?.company_status).toBe('active');
+    // SQLite gives 1, PostgreSQL true.
+    expect(Boolean(stored?.has_insolvency_history)).toBe(true);
+    expect((await feed()).map((change) => change.field)).toEqual(['company_status']);
+  });
+
   it('records nothing new when the same file is imported again', async () => {
     await importFile(csv(baseline), baselineAt);
     const file = csv(edited);

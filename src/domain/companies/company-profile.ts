@@ -168,7 +168,7 @@ export const companyProfileSchema = z.object({
   ),
   has_charges: z.boolean(),
   charge_counts: z.object({ total: count, outstanding: count, part_satisfied: count, satisfied: count }),
-  /** The CSV has no insolvency column: true when the current status is an insolvency status. */
+  /** True once the status was an insolvency status or insolvency cases were imported; never cleared again. */
   has_insolvency_history: z.boolean(),
   country_of_origin: z.string().nullable(),
   uri: z.string().nullable(),
