@@ -7,6 +7,9 @@ import { requireCompanyNumber } from './domain/companies/company-number-argument
 import { ServiceError } from './domain/errors';
 import { importDemoRegister } from './ingest/demo-data';
 import { importCompaniesCsv, type ImportCompaniesOptions } from './ingest/import-companies';
+import { importAccountsFile } from './ingest/resources/filed-accounts';
+import { importCompanyDetailsDir } from './ingest/resources/import-company-details';
+import { importPscSnapshot } from './ingest/resources/psc-snapshot';
 import { simulateChange, simulateRandomChanges } from './ingest/simulate-changes';
 import { createLogger } from './logger';
 import { runChangeCheckNow } from './temporal/change-check-schedule';
@@ -24,7 +27,16 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                import a BasicCompanyData CSV (resumes an unfinished
                                                                run of the same file unless --restart; Ctrl-C stops
                                                                after the current batch, resumably)
-  demo-data --companies <N> [--seed S] [--as-of YYYY-MM-DD]    generate a demo register and import it
+  import company-details <dir>                                 import officers, PSCs, filing history, charges,
+                                                               insolvency and filed accounts laid out as in
+                                                               docs/company-details.md (first import of a resource
+                                                               per company is its baseline; later ones record changes)
+  import psc-snapshot <file>                                   import a PSC snapshot (JSON lines)
+  import accounts <file> [<file> ...]                          import filed accounts in inline XBRL
+  demo-data --companies <N> [--seed S] [--as-of YYYY-MM-DD] [--register-only]
+                                                               generate a demo register and its company details
+                                                               (officers, PSCs, filings, charges, accounts) and
+                                                               import them
   simulate-changes --company <number> --type <alert type> [--seed S]
                                                                make one register change on one company
   simulate-changes --random <K> [--monitored] [--seed S]       K changes on random active companies (only monitored
@@ -93,6 +105,26 @@ const commands: Record<string, Command> = {
       }),
     );
   },
+  'import company-details': async (orm, _options, positionals) => {
+    const dir = positionals[2];
+    if (!dir) throw new ServiceError('invalid_argument', 'import company-details needs a folder');
+    return importCompanyDetailsDir(orm.em.fork(), dir, { source: 'import', detectedAt: new Date() });
+  },
+  'import psc-snapshot': async (orm, _options, positionals) => {
+    const file = positionals[2];
+    if (!file) throw new ServiceError('invalid_argument', 'import psc-snapshot needs a file');
+    return importPscSnapshot(orm.em.fork(), file, { source: 'import', detectedAt: new Date() });
+  },
+  'import accounts': async (orm, _options, positionals) => {
+    const files = positionals.slice(2);
+    if (files.length === 0)
+      throw new ServiceError('invalid_argument', 'import accounts needs at least one file');
+    const context = { source: 'import', detectedAt: new Date() } as const;
+    const results = [];
+    for (const file of files)
+      results.push({ file, ...(await importAccountsFile(orm.em.fork(), file, context)) });
+    return { documents: results };
+  },
   'simulate-changes': async (orm, options) => {
     const random = optionalCount(options, 'random', 1);
     const seed = optionalInteger(options, 'seed');
@@ -128,7 +160,12 @@ const commands: Record<string, Command> = {
     return withInterrupt((signal) =>
       importDemoRegister(
         orm.em.fork(),
-        { companies, seed, asOf: optionalDay(options, 'as-of') },
+        {
+          companies,
+          seed,
+          asOf: optionalDay(options, 'as-of'),
+          details: options['register-only'] === undefined,
+        },
         importReporting(signal),
       ),
     );
@@ -218,6 +255,7 @@ async function main(): Promise<number> {
       type: { type: 'string' },
       random: { type: 'string' },
       monitored: { type: 'boolean' },
+      'register-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { companyProfileSchema } from '../domain/companies/company-profile';
-import { getCompany as findCompany } from '../domain/companies/get-company';
+import { companyWithDetailsSchema, getCompanyWithDetails } from '../domain/companies/get-company';
 import { notFound } from '../domain/errors';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
@@ -11,7 +10,9 @@ export const getCompany = keyedOperation({
   description:
     'Register profile of one UK company: status, type, incorporation date, registered office, SIC codes, due ' +
     'dates for accounts and confirmation statement (with overdue flags as of today), and previous names. ' +
-    'The data comes from public registers and can be incomplete or out of date.',
+    'Also lists the charges (mortgages) registered against it, newest first, with status, dates, persons ' +
+    'entitled and what they cover, and any insolvency cases with their dates and practitioners (both empty ' +
+    'when none are held). The data comes from public registers and can be incomplete or out of date.',
   method: 'GET',
   path: '/company/{company_number}',
   lowestPlan: 'free',
@@ -26,9 +27,9 @@ export const getCompany = keyedOperation({
         .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
     })
     .strict(),
-  output: companyProfileSchema,
+  output: companyWithDetailsSchema,
   async handler(input, { em, now }) {
-    const company = await findCompany(em, input.company_number, now);
+    const company = await getCompanyWithDetails(em, input.company_number, now);
     if (!company) throw notFound('Company', { company_number: input.company_number });
     return company;
   },

@@ -1,21 +1,43 @@
 import { z } from 'zod';
-import { ServiceError } from '../domain/errors';
+import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { pscRegisterSchema, pscStatuses, readPscRegister } from '../domain/pscs/psc-view';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
-// PLACEHOLDER: replaced by the real operation while issue 6 is built.
 export const getPersonsWithSignificantControl = keyedOperation({
   name: 'get_persons_with_significant_control',
-  title: 'get_persons_with_significant_control',
-  description: 'get_persons_with_significant_control (being built)',
+  title: 'Get persons with significant control',
+  description:
+    'Persons with significant control of one company: who owns or controls it and how. Each item gives the ' +
+    'kind and a simple category (individual, corporate_entity, legal_entity, super_secure, beneficial-owner ' +
+    'kinds), name, birth month and year, nationality, residence, address, identification of entities, and ' +
+    'each nature of control as a code with plain-English words (e.g. holds 75% or more of the shares). A ' +
+    'UK-registered corporate PSC that is itself on this register carries registered_company_number: call this ' +
+    'tool again with it to follow the ownership chain. statements are what the company has declared instead ' +
+    '(e.g. no one has significant control). Order: active first, newest notified first; every entry is ' +
+    'returned, no paging. status (active or ceased) filters items and statements; active_count and ' +
+    'ceased_count always count all persons. A company on the register with no entries answers empty lists.',
   method: 'GET',
   path: '/company/{company_number}/persons-with-significant-control',
   lowestPlan: 'starter',
   cost: 1,
   tool: readOnlyTool,
-  input: z.object({}).passthrough(),
-  output: z.object({}),
-  async handler() {
-    throw new ServiceError('unavailable', 'not built yet');
+  input: z
+    .object({
+      company_number: z
+        .string()
+        .min(1)
+        .max(20)
+        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+      status: z
+        .enum(pscStatuses)
+        .optional()
+        .describe('active: only current entries; ceased: only ceased or withdrawn ones; omit for both'),
+    })
+    .strict(),
+  output: pscRegisterSchema,
+  async handler(input, { em }) {
+    const companyNumber = requireCompanyNumber(input.company_number, 'company_number');
+    return readPscRegister(em, companyNumber, input.status);
   },
 });

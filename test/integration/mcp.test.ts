@@ -6,6 +6,8 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { importCompanyDetailsDir } from '../../src/ingest/resources/import-company-details';
+import { companyDetailsFolder } from '../support/company-details-folder';
 import { projectRoot } from '../support/paths';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
@@ -53,6 +55,11 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
   beforeAll(async () => {
     app = await startTestApp({ UPGRADE_URL: 'https://example.com/upgrade' });
     await importCompaniesCsv(app.services.orm.em.fork(), fixture, { asOf: new Date('2026-11-22T00:00:00Z') });
+    const details = await importCompanyDetailsDir(app.services.orm.em.fork(), companyDetailsFolder(), {
+      source: 'import',
+      detectedAt: new Date('2026-11-22T00:00:00Z'),
+    });
+    expect(details.problems).toEqual([]);
     apiKey = (await signUp(app)).api_key;
     client = await connect(app, apiKey);
   });
@@ -140,12 +147,33 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
       add_companies_to_list: { list_id: listId, company_numbers: ['09876543'] },
       get_list_companies: { list_id: listId },
       get_changes: { limit: 5 },
+      get_officers: { company_number: '09876543' },
+      get_officer_appointments: { name: 'Smith' },
+      get_persons_with_significant_control: { company_number: 'SC412345' },
+      get_filing_history: { company_number: '09876543' },
+      get_accounts: { company_number: '12345678' },
+      get_financial_history: { company_number: '12345678' },
+    };
+    // The details tools answer with data, not an empty list that any schema would accept.
+    const filled: Record<string, string> = {
+      get_officers: 'items',
+      get_officer_appointments: 'people',
+      get_persons_with_significant_control: 'items',
+      get_filing_history: 'items',
+      get_accounts: 'years',
+      get_financial_history: 'years',
     };
     for (const tool of tools) {
       const args = calls[tool.name];
       if (!args) throw new Error(`no sample call for tool ${tool.name}: add one`);
       const result = await starterClient.callTool({ name: tool.name, arguments: args });
       expect(result.isError).toBeFalsy();
+      const list = filled[tool.name];
+      if (list)
+        expect({
+          tool: tool.name,
+          empty: (result.structuredContent as Record<string, unknown[]>)[list]?.length === 0,
+        }).toEqual({ tool: tool.name, empty: false });
       const validate = ajv.compile(tool.outputSchema!);
       const valid = validate(result.structuredContent);
       expect(validate.errors ?? []).toEqual([]);

@@ -301,7 +301,7 @@ describe('demo register seeding', () => {
     expect(await seedDemoRegisterIfEmpty(orm, logger, { companies: 50, asOf })).toBe(50);
     expect(info).toHaveBeenCalledWith(
       expect.objectContaining({ companies: 50 }),
-      'seeded the demo register with 50 companies',
+      'seeded the demo register with 50 companies and their details',
     );
     expect(await count('select count(*) as n from companies')).toBe(50);
 

@@ -1,10 +1,14 @@
 import { EntitySchema } from '@mikro-orm/core';
 
-/** That a resource (officers, filing history, …) was imported for a company: later imports record changes. */
+/**
+ * That a resource (officers, filing history, …) was imported for a company, and when it first was: the run of
+ * that first import is the baseline, later runs record changes (ingest/resources/company-resource-import.ts).
+ */
 export interface CompanyResourceImport {
   companyNumber: string;
   resource: string;
-  importedAt: Date;
+  /** The detectedAt of the first run that imported it. */
+  firstImportedAt: Date;
 }
 
 export const CompanyResourceImportEntity = new EntitySchema<CompanyResourceImport>({
@@ -13,6 +17,6 @@ export const CompanyResourceImportEntity = new EntitySchema<CompanyResourceImpor
   properties: {
     companyNumber: { type: 'string', primary: true, fieldName: 'company_number' },
     resource: { type: 'string', primary: true },
-    importedAt: { type: 'datetime', fieldName: 'imported_at' },
+    firstImportedAt: { type: 'datetime', fieldName: 'first_imported_at' },
   },
 });

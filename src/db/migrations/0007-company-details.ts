@@ -9,8 +9,8 @@ import { runSchema } from './schema-builder';
  * register's SIC codes: they are read whole, never searched.
  * - officer_appointments.officer_id is Companies House's officer id (the one in /officers/{id}/appointments): the
  *   stable person id that tells namesakes apart. surname_key is the indexed way into a search by name.
- * - company_resource_imports records that a resource was imported for a company at least once: the first import
- *   sets the baseline, later ones record changes (officer_change, psc_change, new_filing, …) in the feed.
+ * - company_resource_imports records when a resource was first imported for a company: that run is the baseline,
+ *   later runs record changes (officer_change, psc_change, new_filing, …) in the feed.
  */
 export class Migration0007CompanyDetails extends Migration {
   override async up(): Promise<void> {
@@ -113,7 +113,7 @@ export class Migration0007CompanyDetails extends Migration {
         .createTable('company_resource_imports', (t) => {
           t.string('company_number', 8).notNullable();
           t.string('resource', 40).notNullable();
-          t.timestamp('imported_at', { useTz: true, precision: 3 }).notNullable();
+          t.timestamp('first_imported_at', { useTz: true, precision: 3 }).notNullable();
           t.primary(['company_number', 'resource']);
         }),
     );

@@ -1,8 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { z } from 'zod';
 import { CompanyEntity } from '../../db/entities/company';
+import { chargeSummarySchema } from '../charges/charge-record';
+import { readCharges } from '../charges/read-charges';
 import { ServiceError } from '../errors';
+import { insolvencyCaseSummarySchema } from '../insolvency/insolvency-record';
+import { readInsolvencyCases } from '../insolvency/read-insolvency-cases';
 import { normaliseCompanyNumber } from './company-number';
-import type { CompanyProfile } from './company-profile';
+import { companyProfileSchema, type CompanyProfile } from './company-profile';
 import { companyToProfile } from './company-record';
 
 /**
@@ -19,4 +24,30 @@ export async function getCompany(
   if (!number.ok) throw new ServiceError(number.code, number.message, { argument: 'company_number' });
   const company = await em.findOne(CompanyEntity, { companyNumber: number.companyNumber });
   return company === null ? undefined : companyToProfile(company, asOf);
+}
+
+/**
+ * The profile with the charges and insolvency cases held beside the register. Only get_company answers with it:
+ * the profile alone stays the register row shape that the writers and the simulator share.
+ */
+export const companyWithDetailsSchema = companyProfileSchema.extend({
+  charges: z
+    .array(chargeSummarySchema)
+    .describe('Charges (mortgages) registered against the company, newest first; empty when none are held'),
+  insolvency_cases: z
+    .array(insolvencyCaseSummarySchema)
+    .describe('Insolvency cases with their dates and practitioners; empty when none are held'),
+});
+export type CompanyWithDetails = z.infer<typeof companyWithDetailsSchema>;
+
+export async function getCompanyWithDetails(
+  em: EntityManager,
+  companyNumber: string,
+  asOf: Date = new Date(),
+): Promise<CompanyWithDetails | undefined> {
+  const profile = await getCompany(em, companyNumber, asOf);
+  if (profile === undefined) return undefined;
+  const charges = await readCharges(em, profile.company_number);
+  const insolvencyCases = await readInsolvencyCases(em, profile.company_number);
+  return { ...profile, charges, insolvency_cases: insolvencyCases };
 }

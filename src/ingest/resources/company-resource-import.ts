@@ -11,7 +11,9 @@ import { appendChanges } from '../../domain/changes/register-change-log';
  * what changed; the changes go to the register change feed, where the change check turns them into alerts.
  * The first import of a resource for a company is its baseline: it is written but announces nothing, the same
  * rule as the first import of the register (a thousand "officer appointed" alerts for officers appointed years
- * ago would teach a customer to ignore alerts).
+ * ago would teach a customer to ignore alerts). A run is known by its `detectedAt`, which all its writes share:
+ * when the first run brings several documents of a company (three years of accounts), all of them are the
+ * baseline.
  */
 
 export const companyResources = [
@@ -48,11 +50,16 @@ export async function importCompanyResource(
   return em.transactional(async (tx) => {
     const company = await tx.findOne(CompanyEntity, { companyNumber }, { fields: ['companyNumber'] });
     if (company === null) return { status: 'unknown_company' } as const;
-    const previous = await tx.findOne(CompanyResourceImportEntity, { companyNumber, resource });
+    const first = await tx.findOne(CompanyResourceImportEntity, { companyNumber, resource });
     const drafts = await replace(tx);
-    const baseline = previous === null;
+    const baseline = first === null || first.firstImportedAt.getTime() === context.detectedAt.getTime();
     if (!baseline) await appendChanges(tx, drafts, context.source, context.detectedAt);
-    await tx.upsert(CompanyResourceImportEntity, { companyNumber, resource, importedAt: context.detectedAt });
+    if (first === null)
+      await tx.insert(CompanyResourceImportEntity, {
+        companyNumber,
+        resource,
+        firstImportedAt: context.detectedAt,
+      });
     return { status: 'imported', baseline, changes: baseline ? 0 : drafts.length } as const;
   });
 }
