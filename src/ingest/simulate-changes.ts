@@ -26,7 +26,7 @@ export const simulatedTypes = alertTypes.filter(
 );
 export type SimulatedType = (typeof simulatedTypes)[number];
 
-/** Kinds held outside the companies table (officers, PSCs, filings, accounts: issue 6), and their feed field. */
+/** Kinds held outside the companies table (officers, PSCs, filings, accounts), and their feed field. */
 const DESCRIBED_FIELDS: Partial<Record<AlertType, ChangeField>> = {
   officer_change: 'officers',
   psc_change: 'persons_with_significant_control',

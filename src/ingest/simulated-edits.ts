@@ -16,7 +16,8 @@ import {
 /*
  * What the simulator does to a company for each kind of change: the register-held kinds edit the company
  * profile (and the register writer then records the difference, as an import would); the kinds whose data the
- * store does not hold yet (officers, PSCs, filings, accounts figures: issue 6) are described directly.
+ * detail importers record (officers, PSCs, filings, accounts figures) are described directly, without editing the
+ * stored details.
  */
 
 export type Random = () => number;
@@ -175,7 +176,7 @@ const FILINGS = [
   { type: 'TM01', category: 'officers', description: 'Termination of appointment of a director' },
 ];
 
-/** The change's new value for a kind the store does not hold yet; `description` is what the alert shows. */
+/** The change's new value for a kind held outside the companies table; `description` is what the alert shows. */
 export function describedChange(type: AlertType, today: string, random: Random): Record<string, unknown> {
   const person = `${pick(random, FORENAMES)} ${pick(random, SURNAMES)}`;
   switch (type) {

@@ -10,8 +10,8 @@ import { EntitySchema } from '@mikro-orm/core';
  * No overdue flags: whether a filing is overdue depends on the day it is asked, so it is computed when a profile
  * is read, from the due dates stored here.
  *
- * Officers, PSCs, filings, charges, insolvency cases and accounts figures will be tables of their own keyed by
- * company_number, not columns here.
+ * Officers, PSCs, filings, charges, insolvency cases and accounts figures are tables of their own keyed by
+ * company_number (migration 0007); the charge counts and the insolvency flag here are kept in step with them.
  */
 export interface Company {
   companyNumber: string;

@@ -12,7 +12,7 @@ import {
   type ResourceImportContext,
   type ResourceImportOutcome,
 } from './company-resource-import';
-import { readResourceFile, refuseResource } from './filing-history-json';
+import { readResourceFile, refuseResource } from './resource-file';
 
 /*
  * Charges import: the body of GET /company/{n}/charges, the company's whole charge list. It replaces the charges

@@ -11,7 +11,7 @@ import {
   type ResourceImportContext,
   type ResourceImportOutcome,
 } from './company-resource-import';
-import { readResourceFile, refuseResource } from './filing-history-json';
+import { readResourceFile, refuseResource } from './resource-file';
 
 /*
  * Insolvency import: the body of GET /company/{n}/insolvency. It replaces the company's cases. Cases present set

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { EntityManager } from '@mikro-orm/core';
 import type { z } from 'zod';
 import { OfficerAppointmentEntity, type OfficerAppointment } from '../../db/entities/officer-appointment';
@@ -12,6 +11,7 @@ import {
   type ResourceImportContext,
   type ResourceImportOutcome,
 } from './company-resource-import';
+import { readResourceFile } from './resource-file';
 
 /*
  * Companies House's officer list (GET /company/{company_number}/officers) into officer_appointments. The list
@@ -104,19 +104,6 @@ export async function importOfficersFile(
   path: string,
   context: ResourceImportContext,
 ): Promise<ResourceImportOutcome> {
-  const text = await readFile(path, 'utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new ServiceError(
-      'invalid_argument',
-      `${path}: not a JSON officer list (${(error as Error).message})`,
-      {
-        company_number: companyNumber,
-        file: path,
-      },
-    );
-  }
+  const json = await readResourceFile(path);
   return importOfficersJson(em, companyNumber, json, context, path);
 }
