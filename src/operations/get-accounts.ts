@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { accountsBasisSchema, accountsYearViewSchema } from '../domain/financials/accounts-figures';
 import { readAccountsYears } from '../domain/financials/read-accounts';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
@@ -27,11 +28,7 @@ export const getAccounts = keyedOperation({
   tool: readOnlyTool,
   input: z
     .object({
-      company_number: z
-        .string()
-        .min(1)
-        .max(20)
-        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+      company_number: companyNumberInput,
       basis: accountsBasisSchema.optional().describe('Only years on this basis: group or company'),
     })
     .strict(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyWithDetailsSchema, getCompanyWithDetails } from '../domain/companies/get-company';
 import { notFound } from '../domain/errors';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
@@ -20,11 +21,7 @@ export const getCompany = keyedOperation({
   tool: readOnlyTool,
   input: z
     .object({
-      company_number: z
-        .string()
-        .min(1)
-        .max(20)
-        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+      company_number: companyNumberInput,
     })
     .strict(),
   output: companyWithDetailsSchema,

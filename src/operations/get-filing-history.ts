@@ -9,6 +9,7 @@ import {
   readFilingHistory,
 } from '../domain/filings/filing-history-query';
 import { filingItemSchema } from '../domain/filings/filing-record';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
@@ -31,11 +32,7 @@ export const getFilingHistory = keyedOperation({
   tool: readOnlyTool,
   input: z
     .object({
-      company_number: z
-        .string()
-        .min(1)
-        .max(20)
-        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+      company_number: companyNumberInput,
       category: z
         .string()
         .min(1)

@@ -3,6 +3,7 @@ import { requireCompanyNumber } from '../domain/companies/company-number-argumen
 import { accountsBasisSchema } from '../domain/financials/accounts-figures';
 import { financialHistory, financialHistorySchema } from '../domain/financials/financial-history';
 import { readAccountsYears } from '../domain/financials/read-accounts';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
@@ -28,11 +29,7 @@ export const getFinancialHistory = keyedOperation({
   tool: readOnlyTool,
   input: z
     .object({
-      company_number: z
-        .string()
-        .min(1)
-        .max(20)
-        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+      company_number: companyNumberInput,
       basis: accountsBasisSchema
         .optional()
         .describe('group or company; default group when the newest accounts held have group figures'),

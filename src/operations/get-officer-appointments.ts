@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { ServiceError } from '../domain/errors';
 import { parseNameQuery } from '../domain/officers/officer-name';
+import { appointmentSummary } from '../domain/officers/officer-changes';
 import { dateOfBirth } from '../domain/officers/officer-record';
 import { groupByCompany, searchOfficers } from '../domain/officers/officer-search';
 import { dateOfBirthSchema } from '../domain/officers/officer-view';
@@ -116,12 +117,7 @@ export const getOfficerAppointments = keyedOperation({
         company_name: company.companyName,
         company_status: company.companyStatus,
         appointments: company.appointments.map((row) => ({
-          officer_id: row.officerId,
-          appointment_id: row.appointmentId,
-          name: row.name,
-          officer_role: row.officerRole,
-          appointed_on: row.appointedOn,
-          resigned_on: row.resignedOn,
+          ...appointmentSummary(row),
           is_active: row.resignedOn === null,
           date_of_birth: dateOfBirth(row),
         })),

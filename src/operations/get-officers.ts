@@ -3,6 +3,7 @@ import { requireCompanyNumber } from '../domain/companies/company-number-argumen
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { companyOfficers, officerStatuses } from '../domain/officers/company-officers';
 import { officerItem, officerItemSchema } from '../domain/officers/officer-view';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
@@ -26,11 +27,7 @@ export const getOfficers = keyedOperation({
   tool: readOnlyTool,
   input: z
     .object({
-      company_number: z
-        .string()
-        .min(1)
-        .max(20)
-        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+      company_number: companyNumberInput,
       status: z.enum(officerStatuses).optional().describe('active: not resigned; resigned: resigned'),
       limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(35),
       offset: z.coerce.number().int().min(0).max(100_000).default(0),

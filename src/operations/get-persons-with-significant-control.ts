@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { pscRegisterSchema, pscStatuses, readPscRegister } from '../domain/pscs/psc-view';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
@@ -24,11 +25,7 @@ export const getPersonsWithSignificantControl = keyedOperation({
   tool: readOnlyTool,
   input: z
     .object({
-      company_number: z
-        .string()
-        .min(1)
-        .max(20)
-        .describe('8-character company number, e.g. 00445790 or SC123456 (leading zeros may be left off)'),
+      company_number: companyNumberInput,
       status: z
         .enum(pscStatuses)
         .optional()

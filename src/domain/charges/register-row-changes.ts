@@ -38,3 +38,14 @@ export function detailColumnChanges(
 ): ChangeDraft[] {
   return diffCompany(companyNumber, trackedRow(before), trackedRow(after));
 }
+
+/** A stored company's detail columns (SQLite hands the flag back as 0/1). */
+export function detailColumnsOf(company: Company): DetailColumns {
+  return {
+    chargesTotal: company.chargesTotal,
+    chargesOutstanding: company.chargesOutstanding,
+    chargesPartSatisfied: company.chargesPartSatisfied,
+    chargesSatisfied: company.chargesSatisfied,
+    hasInsolvencyHistory: Boolean(company.hasInsolvencyHistory),
+  };
+}

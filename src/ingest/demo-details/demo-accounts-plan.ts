@@ -1,5 +1,5 @@
 import { addMonths } from '../../domain/companies/register-dates';
-import type { MeasureName } from '../accounts/accounts-measures';
+import { MEASURE_NAMES, type MeasureName } from '../accounts/accounts-measures';
 import { companyLifetime } from './company-context';
 import type { DemoDetailsCompany } from './demo-details-company';
 import { dayOf, FRS_102_STARTED, isoDay, KeyedRandom } from './keyed-random';
@@ -84,18 +84,7 @@ const STATED: Record<AccountsStyle, Record<Basis, readonly MeasureName[]>> = {
 }; // prettier-ignore
 
 function allMeasures(): MeasureName[] {
-  return [
-    'turnover',
-    'gross_profit',
-    'operating_profit',
-    'profit_loss',
-    'net_assets',
-    'total_assets_less_current_liabilities',
-    'current_assets',
-    'cash',
-    'creditors_within_one_year',
-    'employees',
-  ];
+  return [...MEASURE_NAMES];
 }
 
 /** `asOf` as a day number (days since 1970-01-01). */

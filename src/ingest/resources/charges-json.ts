@@ -4,7 +4,7 @@ import { CompanyEntity } from '../../db/entities/company';
 import { companyChargeColumns, countCharges } from '../../domain/charges/charge-counts';
 import { chargeIdOf, chargeListSchema } from '../../domain/charges/charge-list-resource';
 import { chargeRow } from '../../domain/charges/charge-record';
-import { detailColumnChanges } from '../../domain/charges/register-row-changes';
+import { detailColumnChanges, detailColumnsOf } from '../../domain/charges/register-row-changes';
 import { requireCompanyNumber } from '../../domain/companies/company-number-argument';
 import { ServiceError } from '../../domain/errors';
 import {
@@ -64,13 +64,7 @@ export async function importChargesJson(
 
   return importCompanyResource(em, number, 'charges', context, async (tx) => {
     const company = await tx.findOneOrFail(CompanyEntity, { companyNumber: number }, { refresh: true });
-    const before = {
-      chargesTotal: company.chargesTotal,
-      chargesOutstanding: company.chargesOutstanding,
-      chargesPartSatisfied: company.chargesPartSatisfied,
-      chargesSatisfied: company.chargesSatisfied,
-      hasInsolvencyHistory: company.hasInsolvencyHistory,
-    };
+    const before = detailColumnsOf(company);
     const columns = companyChargeColumns(countCharges(items));
     await tx.nativeDelete(ChargeEntity, { companyNumber: number });
     if (rows.length > 0) await tx.insertMany(ChargeEntity, rows);

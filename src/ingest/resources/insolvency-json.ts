@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { CompanyEntity } from '../../db/entities/company';
 import { InsolvencyCaseEntity } from '../../db/entities/insolvency-case';
-import { detailColumnChanges } from '../../domain/charges/register-row-changes';
+import { detailColumnChanges, detailColumnsOf } from '../../domain/charges/register-row-changes';
 import { requireCompanyNumber } from '../../domain/companies/company-number-argument';
 import { ServiceError } from '../../domain/errors';
 import { insolvencyCaseRow } from '../../domain/insolvency/insolvency-record';
@@ -48,13 +48,7 @@ export async function importInsolvencyJson(
 
   return importCompanyResource(em, number, 'insolvency', context, async (tx) => {
     const company = await tx.findOneOrFail(CompanyEntity, { companyNumber: number }, { refresh: true });
-    const before = {
-      chargesTotal: company.chargesTotal,
-      chargesOutstanding: company.chargesOutstanding,
-      chargesPartSatisfied: company.chargesPartSatisfied,
-      chargesSatisfied: company.chargesSatisfied,
-      hasInsolvencyHistory: Boolean(company.hasInsolvencyHistory),
-    };
+    const before = detailColumnsOf(company);
     await tx.nativeDelete(InsolvencyCaseEntity, { companyNumber: number });
     if (rows.length > 0) await tx.insertMany(InsolvencyCaseEntity, rows);
     const hasInsolvencyHistory = before.hasInsolvencyHistory || rows.length > 0;
