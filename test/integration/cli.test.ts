@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Orm } from '../../src/db/orm';
 import { CompanyEntity } from '../../src/db/entities/company';
 import { accountForApiKey } from '../../src/domain/accounts/accounts';
+import { companyDetailsFolder } from '../support/company-details-folder';
 import { projectRoot } from '../support/paths';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
@@ -93,6 +95,44 @@ describe('operator CLI (a real process against a real database)', () => {
     expect(new Set(random.changes.map((change) => change.company_number)).size).toBe(5);
     for (const change of random.changes) expect(change.changes.length).toBeGreaterThanOrEqual(1);
   }, 60_000);
+
+  it('imports a company details folder, a PSC snapshot and accounts files, and refuses bad input', async () => {
+    await cli(
+      'import',
+      'companies',
+      join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv'),
+    );
+    const folder = companyDetailsFolder();
+    try {
+      const details = (await cli('import', 'company-details', folder)) as unknown as {
+        imported: number;
+        problems: unknown[];
+        pscSnapshot: { companies: number };
+      };
+      expect(details.imported).toBeGreaterThan(0);
+      expect(details.problems).toEqual([]);
+      expect(details.pscSnapshot.companies).toBeGreaterThan(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const snapshot = join(projectRoot, 'test/fixtures/pscs/psc-snapshot-2026-11-15.txt');
+    expect(await cli('import', 'psc-snapshot', snapshot)).toMatchObject({ companies: expect.any(Number) });
+    const accounts = join(projectRoot, 'test/fixtures/accounts/northern-loom-group-2025.xhtml');
+    expect(await cli('import', 'accounts', accounts)).toEqual({
+      documents: [{ file: accounts, status: 'imported', baseline: false, changes: 0 }],
+    });
+
+    expect((await cliFails('import', 'company-details')).stderr).toMatch(
+      /invalid_argument: .*needs a folder/,
+    );
+    expect((await cliFails('import', 'company-details', join(projectRoot, 'nowhere'))).stderr).toMatch(
+      /invalid_argument: .*no such folder/,
+    );
+    expect((await cliFails('import', 'accounts')).stderr).toMatch(/invalid_argument: .*at least one file/);
+    expect((await cliFails('import', 'psc-snapshot')).stderr).toMatch(/invalid_argument: .*needs a file/);
+    const notAccounts = join(projectRoot, 'test/fixtures/officers/01234567-officers.json');
+    expect((await cliFails('import', 'accounts', notAccounts)).stderr).toMatch(/invalid_argument/);
+  }, 120_000);
 
   it('refuses bad simulate-changes input with its code', async () => {
     expect((await cliFails('simulate-changes', '--company', '00000001', '--type', 'bogus')).stderr).toMatch(
