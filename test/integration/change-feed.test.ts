@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { z } from 'zod';
@@ -10,6 +9,7 @@ import type { ChangeDraft } from '../../src/domain/changes/company-changes';
 import { appendChanges } from '../../src/domain/changes/register-change-log';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
 import type { getChanges } from '../../src/operations/get-changes';
+import { connectMcp, toolError } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
 
@@ -172,20 +172,6 @@ const changes: { draft: ChangeDraft; name: string | null; severity: Change['seve
   },
 ];
 
-async function connect(app: TestApp, apiKey: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
-    requestInit: { headers: { 'X-Api-Key': apiKey } },
-  });
-  const client = new Client({ name: 'change-feed-test', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
-
-function toolError(result: unknown): ErrorBody['error'] {
-  const [first] = (result as { content: { text: string }[] }).content;
-  return (JSON.parse(first!.text) as ErrorBody).error;
-}
-
 /** The argument an error names: zod problems name it in details.problems, domain checks in details.argument. */
 function argumentOf(error: ErrorBody['error']): unknown {
   const problems = error.details.problems as { argument: string }[] | undefined;
@@ -243,7 +229,7 @@ describe('get_changes: the register change feed', () => {
     const starter = await signUp(app);
     await setPlan(app.services.orm.em.fork(), starter.account_id, 'starter');
     key = starter.api_key;
-    client = await connect(app, key);
+    client = await connectMcp(app, key);
   });
   afterAll(async () => {
     await client?.close();
@@ -431,7 +417,7 @@ describe('get_changes: the register change feed', () => {
       code: 'plan_required',
       details: { required_plan: 'starter', current_plan: 'free', upgrade_url: UPGRADE_URL },
     });
-    const freeClient = await connect(app, free.api_key);
+    const freeClient = await connectMcp(app, free.api_key);
     const result = await freeClient.callTool({ name: 'get_changes', arguments: {} });
     await freeClient.close();
     expect(result.isError).toBe(true);

@@ -41,7 +41,7 @@ describe('company details on the demo data, as an agent reads them', () => {
     expect(seeded.details?.changes).toBe(0);
     const caller = await signUp(app);
     await setPlan(app.services.orm.em.fork(), caller.account_id, 'starter');
-    client = await connectMcp(app, caller.api_key, 'company-details-test');
+    client = await connectMcp(app, caller.api_key, { name: 'company-details-test' });
   });
   afterAll(async () => {
     await client?.close();

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { CompanyEntity } from '../../src/db/entities/company';
@@ -10,6 +9,7 @@ import { ListCompanyEntity } from '../../src/db/entities/list-company';
 import { findOrCreateDefaultList } from '../../src/domain/lists/default-list';
 import { addCompaniesToList } from '../../src/domain/lists/list-membership';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { connectMcp, toolError } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
 import type { ErrorBody } from '../support/test-app';
@@ -53,20 +53,6 @@ interface CompaniesPage {
   limit: number;
   offset: number;
   next_offset: number | null;
-}
-
-async function connect(app: TestApp, apiKey: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
-    requestInit: { headers: { 'X-Api-Key': apiKey } },
-  });
-  const client = new Client({ name: 'lists-test', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
-
-function toolError(result: unknown) {
-  const [first] = (result as { content: { text: string }[] }).content;
-  return (JSON.parse(first!.text) as ErrorBody).error;
 }
 
 describe('lists (REST)', () => {
@@ -501,7 +487,7 @@ describe('lists (MCP tools)', () => {
   beforeAll(async () => {
     app = await startTestApp();
     await importCompaniesCsv(app.services.orm.em.fork(), fixture, { asOf: new Date('2026-11-22T00:00:00Z') });
-    client = await connect(app, (await signUp(app)).api_key);
+    client = await connectMcp(app, (await signUp(app)).api_key);
     otherKey = (await signUp(app)).api_key;
   });
   afterAll(async () => {
@@ -637,7 +623,7 @@ describe('add_companies_to_list costs two requests without a list', () => {
 
   it('with 29 used, a call without a list is rate_limited (MCP) and creates no default list', async () => {
     const { key, accountId } = await freeKeyWithUsed(29);
-    const client = await connect(app, key);
+    const client = await connectMcp(app, key);
     const result = await client.callTool({
       name: 'add_companies_to_list',
       arguments: { company_numbers: ['01234567'] },

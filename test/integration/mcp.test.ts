@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -8,25 +7,11 @@ import { setPlan } from '../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
 import { importCompanyDetailsDir } from '../../src/ingest/resources/import-company-details';
 import { companyDetailsFolder } from '../support/company-details-folder';
+import { connectMcp } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
-
-async function connect(
-  app: TestApp,
-  apiKey: string,
-  header: 'x-api-key' | 'bearer' = 'x-api-key',
-): Promise<Client> {
-  const headers: Record<string, string> =
-    header === 'bearer' ? { Authorization: `Bearer ${apiKey}` } : { 'X-Api-Key': apiKey };
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
-    requestInit: { headers },
-  });
-  const client = new Client({ name: 'test-agent', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
-}
 
 function errorBody(result: unknown) {
   const [first] = (result as { content: unknown }).content as { type: string; text: string }[];
@@ -61,7 +46,7 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
     });
     expect(details.problems).toEqual([]);
     apiKey = (await signUp(app)).api_key;
-    client = await connect(app, apiKey);
+    client = await connectMcp(app, apiKey);
   });
   afterAll(async () => {
     await client?.close();
@@ -133,7 +118,7 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
     // Starter, so the Starter tools answer with data too (the plan gate has its own tests).
     const starter = await signUp(app);
     await setPlan(app.services.orm.em.fork(), starter.account_id, 'starter');
-    const starterClient = await connect(app, starter.api_key);
+    const starterClient = await connectMcp(app, starter.api_key);
     const created = await starterClient.callTool({
       name: 'create_list',
       arguments: { name: 'Schema check', kind: 'clients' },
@@ -208,7 +193,7 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
   });
 
   it('accepts the key as a Bearer token and refuses a missing key with 401', async () => {
-    const bearer = await connect(app, apiKey, 'bearer');
+    const bearer = await connectMcp(app, apiKey, { header: 'bearer' });
     expect((await bearer.listTools()).tools.length).toBeGreaterThan(0);
     await bearer.close();
     const response = await postMcp(
@@ -283,7 +268,7 @@ describe('MCP plans and limits', () => {
 
   it('stops a Free key at its 31st tool call in a minute and says how many seconds to wait', async () => {
     const { api_key } = await signUp(app);
-    const client = await connect(app, api_key);
+    const client = await connectMcp(app, api_key);
     for (let i = 1; i <= 30; i++) {
       const ok = await client.callTool({ name: 'get_company', arguments: { company_number: '01234567' } });
       expect(ok.isError).toBeFalsy();
@@ -325,7 +310,7 @@ describe('MCP plans and limits', () => {
 
   it('Free search returns the first page only, at most 10 results', async () => {
     const { api_key, account_id } = await signUp(app);
-    const client = await connect(app, api_key);
+    const client = await connectMcp(app, api_key);
     const first = await client.callTool({
       name: 'search_companies',
       arguments: { status: 'active', limit: 50 },

@@ -63,7 +63,7 @@ describe('officers: get_officers and get_officer_appointments', () => {
     const starter = await signUp(app);
     await setPlan(em(), starter.account_id, 'starter');
     key = starter.api_key;
-    client = await connectMcp(app, key, 'officers-test');
+    client = await connectMcp(app, key, { name: 'officers-test' });
   });
   afterAll(async () => {
     await client?.close();
@@ -389,7 +389,7 @@ describe('officers: get_officers and get_officer_appointments', () => {
         details: { required_plan: 'starter', current_plan: 'free', upgrade_url: UPGRADE_URL },
       });
     }
-    const freeClient = await connectMcp(app, free.api_key, 'officers-free');
+    const freeClient = await connectMcp(app, free.api_key, { name: 'officers-free' });
     try {
       for (const [name, args] of [
         ['get_officers', { company_number: '09876543' }],

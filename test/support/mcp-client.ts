@@ -4,10 +4,16 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ErrorBody, TestApp } from './test-app';
 
-/** A real MCP client on the app's /mcp endpoint, authenticated with the key. */
-export async function connectMcp(app: TestApp, apiKey: string, name = 'test-agent'): Promise<Client> {
+/** A real MCP client on the app's /mcp endpoint, sending the key in X-Api-Key (or as a bearer token). */
+export async function connectMcp(
+  app: TestApp,
+  apiKey: string,
+  { name = 'test-agent', header = 'x-api-key' }: { name?: string; header?: 'x-api-key' | 'bearer' } = {},
+): Promise<Client> {
+  const headers: Record<string, string> =
+    header === 'bearer' ? { Authorization: `Bearer ${apiKey}` } : { 'X-Api-Key': apiKey };
   const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
-    requestInit: { headers: { 'X-Api-Key': apiKey } },
+    requestInit: { headers },
   });
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(transport);
