@@ -268,7 +268,7 @@ export function mapAccountsMeasures(document: IxbrlDocument): FiledAccounts {
     const first = entries[0]!;
     years.push({
       period_end: first.periodEnd,
-      period_start: periodStart(document.contexts, first.periodEnd),
+      period_start: yearStart(entries) ?? periodStart(document.contexts, first.periodEnd),
       origin: 'comparative',
       basis: first.basis,
       profit_and_loss_filed: entries.some(
@@ -371,6 +371,20 @@ function readMeasure(
   return { value: null, sources: [] };
 }
 
+/**
+ * The start of the year the facts are over, from their own duration contexts (those carry the consolidated
+ * member on a group year, so the document's plain contexts would not find a group comparative's start).
+ */
+function yearStart(entries: readonly PlacedFact[]): string | null {
+  const starts = entries.flatMap((entry) =>
+    entry.context.period.type === 'duration' && entry.otherDimensions.length === 0
+      ? [entry.context.period.start]
+      : [],
+  );
+  return starts.sort()[0] ?? null;
+}
+
+/** A year with no duration fact of its own (a balance sheet only): the start of a plain context ending with it. */
 function periodStart(contexts: IxbrlDocument['contexts'], periodEnd: string): string | null {
   const starts = Object.values(contexts).flatMap((context) =>
     context.period.type === 'duration' && context.period.end === periodEnd && context.dimensions.length === 0

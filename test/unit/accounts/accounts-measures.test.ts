@@ -243,6 +243,15 @@ describe('dimensions and basis', () => {
     ]);
   });
 
+  it('dates a group year from its own consolidated contexts, the comparative year too', () => {
+    const loom = accountsFrom('northern-loom-group-2025.xhtml');
+    expect(loom.years.map((y) => [y.period_end, y.basis, y.origin, y.period_start])).toEqual([
+      ['2025-12-31', 'company', 'filed', '2025-01-01'],
+      ['2025-12-31', 'group', 'filed', '2025-01-01'],
+      ['2024-12-31', 'group', 'comparative', '2024-01-01'],
+    ]);
+  });
+
   it('leaves out and reports a group/company member it cannot place', () => {
     const accounts = accountsOf(
       fact('core:NetAssetsLiabilities', 'now', '1,000') +
