@@ -250,6 +250,28 @@ describe('accounts figures: import, get_accounts and get_financial_history', () 
   });
 
   describe('get_accounts', () => {
+    it('says what the reader left out of a document: a figure tagged twice with two values is null, not guessed', async () => {
+      const cash =
+        '<ix:nonFraction name="core:CashBankOnHand" contextRef="cy-end" unitRef="GBP" decimals="0" ' +
+        'format="ixt:num-dot-decimal">42,750</ix:nonFraction>';
+      const source = readFileSync(fixture('frs102-small-full.xhtml'), 'utf8')
+        .replaceAll('09876543', '15678901')
+        .replace(cash, `${cash} (also ${cash.replace('42,750', '42,570')})`);
+      await importAccountsDocument(em(), source, 'fresh-start-conflicting.xhtml', FIRST);
+      const [year] = (await accountsOf('15678901')).body.years;
+      expect(year?.figures.cash).toBeNull();
+      expect(year?.document.problems).toEqual([
+        {
+          code: 'conflicting_facts',
+          message: expect.stringMatching(
+            /^cash for \d{4}-\d{2}-\d{2} is tagged with different values \(42750, 42570\)/,
+          ),
+        },
+      ]);
+      const clean = (await accountsOf('12345678')).body.years;
+      expect(clean.every((y) => y.document.problems.length === 0)).toBe(true);
+    });
+
     it('lists every year held newest first with its origin: filed, comparative, scanned', async () => {
       const response = await accountsOf('12345678');
       expect(response.status).toBe(200);
@@ -278,7 +300,7 @@ describe('accounts figures: import, get_accounts and get_financial_history', () 
         profit_and_loss_filed: true,
         accounts_type: 'FullAccounts',
         accounting_standard: 'FRS102',
-        document: { kind: 'inline_xbrl', name: QUIET_2025, period_end: '2025-03-31' },
+        document: { kind: 'inline_xbrl', name: QUIET_2025, period_end: '2025-03-31', problems: [] },
         figures: {
           turnover: 910000,
           gross_profit: 250000,

@@ -19,6 +19,8 @@ export interface AccountsYear {
   documentPeriodEnd: string | null;
   accountsType: string | null;
   accountingStandard: string | null;
+  /** JSON: what the reader could not use in the document (conflicting facts, other currencies), as it said. */
+  problems: string;
 }
 
 const text = (fieldName: string) => ({ type: 'string', fieldName, nullable: true }) as const;
@@ -38,5 +40,6 @@ export const AccountsYearEntity = new EntitySchema<AccountsYear>({
     documentPeriodEnd: text('document_period_end'),
     accountsType: text('accounts_type'),
     accountingStandard: text('accounting_standard'),
+    problems: { type: 'text' },
   },
 });

@@ -108,6 +108,7 @@ export class Migration0007CompanyDetails extends Migration {
           t.string('document_period_end', 10).nullable();
           t.string('accounts_type', 60).nullable();
           t.string('accounting_standard', 60).nullable();
+          t.text('problems').notNullable();
           t.primary(['company_number', 'period_end', 'basis']);
         })
         .createTable('company_resource_imports', (t) => {

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   MEASURE_NAMES,
   measureSourceSchema,
+  measuresProblemSchema,
   measuresSchema,
   type MeasureName,
   type Measures,
+  type MeasuresProblem,
 } from '../../ingest/accounts/accounts-measures';
 
 /*
@@ -50,6 +52,12 @@ export const accountsDocumentSchema = z.object({
     .describe('inline_xbrl: an electronically filed accounts document; paper_filing: a scanned paper filing'),
   name: z.string().describe('File name of the document, or the filing’s transaction id for a paper filing'),
   period_end: isoDate.nullable().describe('The year end the document itself reports'),
+  problems: z
+    .array(measuresProblemSchema)
+    .describe(
+      'What the reader left out of the document and why (e.g. one figure tagged with two values): a figure it ' +
+        'names is null rather than guessed',
+    ),
 });
 
 export const accountsYearViewSchema = z.object({
@@ -89,6 +97,11 @@ export function emptyFigures(): { figures: Figures; sources: FigureSources } {
       MEASURE_NAMES.map((name): [MeasureName, FigureSources[MeasureName]] => [name, []]),
     ) as FigureSources,
   };
+}
+
+/** A stored problems column back as the reader's problems. */
+export function parseStoredProblems(json: string): MeasuresProblem[] {
+  return z.array(measuresProblemSchema).parse(JSON.parse(json));
 }
 
 /** A stored measures column back as the reader's Measures; a column that does not parse is a bug, so it throws. */

@@ -8,6 +8,7 @@ import {
   compareYears,
   figuresOf,
   parseStoredMeasures,
+  parseStoredProblems,
   sourcesOf,
   type AccountsBasis,
   type AccountsYearView,
@@ -24,7 +25,12 @@ export function accountsYearView(row: AccountsYear): AccountsYearView {
     profit_and_loss_filed: Boolean(row.profitAndLossFiled),
     accounts_type: row.accountsType,
     accounting_standard: row.accountingStandard,
-    document: { kind: 'inline_xbrl', name: row.document, period_end: row.documentPeriodEnd },
+    document: {
+      kind: 'inline_xbrl',
+      name: row.document,
+      period_end: row.documentPeriodEnd,
+      problems: parseStoredProblems(row.problems),
+    },
     figures: figuresOf(measures),
     sources: sourcesOf(measures),
   };

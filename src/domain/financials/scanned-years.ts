@@ -52,7 +52,7 @@ export function scannedYears(
       profit_and_loss_filed: null,
       accounts_type: code.startsWith(ACCOUNTS_TYPE_PREFIX) ? code.slice(ACCOUNTS_TYPE_PREFIX.length) : null,
       accounting_standard: null,
-      document: { kind: 'paper_filing', name: filing.transactionId, period_end: periodEnd },
+      document: { kind: 'paper_filing', name: filing.transactionId, period_end: periodEnd, problems: [] },
       ...emptyFigures(),
     };
   });

@@ -129,6 +129,7 @@ export async function importAccountsDocument(
         documentPeriodEnd,
         accountsType: accounts.accounts_type,
         accountingStandard: accounts.accounting_standard,
+        problems: JSON.stringify(accounts.problems),
       };
       if (existing) tx.assign(existing, row);
       else tx.persist(tx.create(AccountsYearEntity, row));

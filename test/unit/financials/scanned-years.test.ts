@@ -27,7 +27,12 @@ describe('scanned years from paper accounts filings', () => {
         profit_and_loss_filed: null,
         accounts_type: 'small',
         accounting_standard: null,
-        document: { kind: 'paper_filing', name: 'MzAwMDAwMDAwMWFkaXF6a2N4', period_end: '2021-03-31' },
+        document: {
+          kind: 'paper_filing',
+          name: 'MzAwMDAwMDAwMWFkaXF6a2N4',
+          period_end: '2021-03-31',
+          problems: [],
+        },
         figures: figures(),
         sources: {
           turnover: [],
