@@ -25,7 +25,12 @@ function view(
     profit_and_loss_filed: profitAndLossFiled,
     accounts_type: 'FullAccounts',
     accounting_standard: 'FRS102',
-    document: { kind: 'inline_xbrl', name: `accounts-${periodEnd}.html`, period_end: periodEnd, problems: [] },
+    document: {
+      kind: 'inline_xbrl',
+      name: `accounts-${periodEnd}.html`,
+      period_end: periodEnd,
+      problems: [],
+    },
     figures: figures(given),
     sources,
   };
