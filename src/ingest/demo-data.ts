@@ -100,5 +100,8 @@ export async function seedDemoRegisterIfEmpty(
     { companies: seeded, seed: options.seed ?? 1, details: result.details?.imported ?? 0 },
     `seeded the demo register with ${seeded} companies and their details`,
   );
+  // The generator and the importers read the same formats: a problem here is a bug in one of them, so say so.
+  const problems = [...(result.details?.problems ?? []), ...(result.details?.pscSnapshot?.problems ?? [])];
+  if (problems.length > 0) logger.warn({ problems }, 'some demo company details were refused');
   return seeded;
 }
