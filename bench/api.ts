@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { extname, join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -34,7 +34,15 @@ import { connectClient } from '../src/temporal/connection';
 import { findTemporalCli, startDevServer } from '../src/temporal/dev-server';
 import { freePort } from '../test/support/free-port';
 import type { LoadCell, LoadMessage, LoadRequest, LoadResult, ReplyCheck } from './api-load';
-import { createStopStack, formatTable, progress, runBenchmark, tryExec } from './harness';
+import {
+  createStopStack,
+  envFlag,
+  formatTable,
+  machineAndCommit,
+  progress,
+  runBenchmark,
+  wholeNumberOption,
+} from './harness';
 
 const benchDir = __dirname;
 const projectRoot = resolve(benchDir, '..');
@@ -90,31 +98,25 @@ function parseOptions(): Options {
     process.exit(0);
   }
   const env = process.env;
-  const flag = (v: string | undefined) => v === '1' || v === 'true';
-  const integer = (name: string, raw: string | undefined, fallback: number, min: number): number => {
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw.replace(/[_,]/g, ''));
-    if (!Number.isInteger(value) || value < min)
-      throw new Error(`--${name} must be a whole number ≥ ${min}, got ${raw}`);
-    return value;
-  };
   const concurrencyRaw = values.concurrency ?? env.BENCH_CONCURRENCY ?? '1,16,64';
-  const concurrency = concurrencyRaw.split(',').map((part) => integer('concurrency', part.trim(), 1, 1));
+  const concurrency = concurrencyRaw
+    .split(',')
+    .map((part) => wholeNumberOption('concurrency', part.trim(), 1, 1));
   return {
-    companies: integer('companies', values.companies ?? env.BENCH_COMPANIES, 1_000_000, 1),
-    requests: integer('requests', values.requests ?? env.BENCH_REQUESTS, 2000, 1),
-    warmup: integer('warmup', values.warmup ?? env.BENCH_WARMUP, 200, 0),
-    baselineRequests: integer(
+    companies: wholeNumberOption('companies', values.companies ?? env.BENCH_COMPANIES, 1_000_000, 1),
+    requests: wholeNumberOption('requests', values.requests ?? env.BENCH_REQUESTS, 2000, 1),
+    warmup: wholeNumberOption('warmup', values.warmup ?? env.BENCH_WARMUP, 200, 0),
+    baselineRequests: wholeNumberOption(
       'baseline-requests',
       values['baseline-requests'] ?? env.BENCH_BASELINE_REQUESTS,
       10_000,
       1,
     ),
     concurrency,
-    maxSeconds: integer('max-seconds', values['max-seconds'] ?? env.BENCH_MAX_SECONDS, 15, 1),
-    seed: integer('seed', values.seed ?? env.BENCH_SEED, 1, 0),
-    quotaRow: !(values['no-quota-row'] || flag(env.BENCH_NO_QUOTA_ROW)),
-    write: !(values['no-write'] || flag(env.BENCH_NO_WRITE)),
+    maxSeconds: wholeNumberOption('max-seconds', values['max-seconds'] ?? env.BENCH_MAX_SECONDS, 15, 1),
+    seed: wholeNumberOption('seed', values.seed ?? env.BENCH_SEED, 1, 0),
+    quotaRow: !(values['no-quota-row'] || envFlag(env.BENCH_NO_QUOTA_ROW)),
+    write: !(values['no-write'] || envFlag(env.BENCH_NO_WRITE)),
   };
 }
 
@@ -132,23 +134,6 @@ function prng(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function environment() {
-  const cpuList = cpus();
-  return {
-    machine: {
-      cpus: cpuList.length,
-      cpuModel: cpuList[0]?.model.trim(),
-      totalMemoryGiB: round(totalmem() / 1024 ** 3, 1),
-      platform: `${platform()} ${release()}`,
-      node: process.version,
-    },
-    git: {
-      commit: tryExec('git', ['-C', projectRoot, 'rev-parse', '--short', 'HEAD']),
-      dirty: (tryExec('git', ['-C', projectRoot, 'status', '--porcelain']) ?? '') !== '',
-    },
   };
 }
 
@@ -618,7 +603,7 @@ async function main(): Promise<void> {
     }
 
     // 4. Report.
-    const env = environment();
+    const env = machineAndCommit(projectRoot);
     console.log(
       `\nAPI benchmark: ${options.companies.toLocaleString('en-GB')} companies, ${options.requests} requests per cell ` +
         `after ${options.warmup} warm-up (baseline ${options.baselineRequests}), seed ${options.seed}; ` +

@@ -18,7 +18,7 @@
  * bench/README.md for what is measured and how to read it.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -42,7 +42,16 @@ import { getOfficers } from '../src/operations/get-officers';
 import { invokeOperation } from '../src/operations/invoke';
 import type { Operation } from '../src/operations/operation';
 import type { Services } from '../src/services';
-import { createStopStack, formatTable, nearestRank, progress, runBenchmark, tryExec } from './harness';
+import {
+  createStopStack,
+  envFlag,
+  formatTable,
+  machineAndCommit,
+  nearestRank,
+  progress,
+  runBenchmark,
+  wholeNumberOption,
+} from './harness';
 
 const benchDir = __dirname;
 const projectRoot = resolve(benchDir, '..');
@@ -86,21 +95,13 @@ function parseOptions(): Options {
     process.exit(0);
   }
   const env = process.env;
-  const flag = (v: string | undefined) => v === '1' || v === 'true';
-  const integer = (name: string, raw: string | undefined, fallback: number, min: number): number => {
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw.replace(/[_,]/g, ''));
-    if (!Number.isInteger(value) || value < min)
-      throw new Error(`--${name} must be a whole number ≥ ${min}, got ${raw}`);
-    return value;
-  };
   return {
-    companies: integer('companies', values.companies ?? env.BENCH_COMPANIES, 1000, 10),
-    factor: integer('factor', values.factor ?? env.BENCH_FACTOR, 10, 2),
-    calls: integer('calls', values.calls ?? env.BENCH_CALLS, 300, 1),
-    warmup: integer('warmup', values.warmup ?? env.BENCH_WARMUP, 50, 0),
-    seed: integer('seed', values.seed ?? env.BENCH_SEED, 1, 0),
-    write: !(values['no-write'] || flag(env.BENCH_NO_WRITE)),
+    companies: wholeNumberOption('companies', values.companies ?? env.BENCH_COMPANIES, 1000, 10),
+    factor: wholeNumberOption('factor', values.factor ?? env.BENCH_FACTOR, 10, 2),
+    calls: wholeNumberOption('calls', values.calls ?? env.BENCH_CALLS, 300, 1),
+    warmup: wholeNumberOption('warmup', values.warmup ?? env.BENCH_WARMUP, 50, 0),
+    seed: wholeNumberOption('seed', values.seed ?? env.BENCH_SEED, 1, 0),
+    write: !(values['no-write'] || envFlag(env.BENCH_NO_WRITE)),
   };
 }
 
@@ -111,23 +112,6 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
 const ratio = (a: number, b: number) => (b > 0 ? round(a / b) : NaN);
 const mean = (values: readonly number[]) =>
   values.length === 0 ? NaN : values.reduce((sum, v) => sum + v, 0) / values.length;
-
-function environment() {
-  const cpuList = cpus();
-  return {
-    machine: {
-      cpus: cpuList.length,
-      cpuModel: cpuList[0]?.model.trim(),
-      totalMemoryGiB: round(totalmem() / 1024 ** 3, 1),
-      platform: `${platform()} ${release()}`,
-      node: process.version,
-    },
-    git: {
-      commit: tryExec('git', ['-C', projectRoot, 'rev-parse', '--short', 'HEAD']),
-      dirty: (tryExec('git', ['-C', projectRoot, 'status', '--porcelain']) ?? '') !== '',
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The registers: generated and imported with their details, each into its own fresh database.
@@ -624,7 +608,7 @@ async function main(): Promise<void> {
     };
     const compared = ratios(smallResult, largeResult);
 
-    const env = environment();
+    const env = machineAndCommit(projectRoot);
     console.log(
       `\nCompany details benchmark: ${options.companies.toLocaleString('en-GB')} and ` +
         `${largeCompanies.toLocaleString('en-GB')} companies with details, ${options.calls} calls per operation ` +

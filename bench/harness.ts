@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { cpus, platform, release, totalmem } from 'node:os';
 
 // What every benchmark needs around its measurements: progress on stderr, a plain-text table, and an orderly
 // shutdown of whatever it started (also on Ctrl-C).
@@ -14,6 +15,41 @@ export function tryExec(file: string, args: string[]): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** An option's whole-number value (`1_000` and `1,000` allowed), its fallback when unset, refused below `min`. */
+export function wholeNumberOption(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name} must be a whole number ≥ ${min}, got ${raw}`);
+  return value;
+}
+
+/** An environment variable used as a switch: `1` or `true`. */
+export const envFlag = (value: string | undefined): boolean => value === '1' || value === 'true';
+
+/** The machine and the commit a result was measured on, for the JSON result. */
+export function machineAndCommit(projectRoot: string) {
+  const cpuList = cpus();
+  return {
+    machine: {
+      cpus: cpuList.length,
+      cpuModel: cpuList[0]?.model.trim(),
+      totalMemoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+      platform: `${platform()} ${release()}`,
+      node: process.version,
+    },
+    git: {
+      commit: tryExec('git', ['-C', projectRoot, 'rev-parse', '--short', 'HEAD']),
+      dirty: (tryExec('git', ['-C', projectRoot, 'status', '--porcelain']) ?? '') !== '',
+    },
+  };
 }
 
 /** First column left-aligned, the rest right-aligned. */
