@@ -11,13 +11,15 @@ import { alertTypes, type AlertType } from '../domain/webhooks/events';
 import { mulberry32 } from './demo-register';
 import { createRegisterWriter } from './import-companies';
 import type { RegisterWriter } from './register-writer';
+import { simulateNewFiling, simulateOfficerChange } from './simulated-details';
 import { describedChange, editProfile, type Random } from './simulated-edits';
 
 /*
  * The register change simulator (`npm run cli -- simulate-changes`): lets a user of the embedded default, with
  * no live Companies House feed, watch a change travel to an alert and a webhook. A change to a register-held
  * field goes through the same register writer as an import, so it is recorded by the same comparison of new and
- * stored state; the rest are appended to the feed as described changes.
+ * stored state. An officer change or a new filing on a company whose details were imported edits them through
+ * their importer (simulated-details.ts); the rest are appended to the feed as described changes.
  */
 
 /** The overdue types are not simulated: they come from the clock, when a due date passes (the change check). */
@@ -129,17 +131,26 @@ async function applyChange(
   const before = await lastSequence(em);
   const field = DESCRIBED_FIELDS[type];
   if (field) {
-    const newValue = describedChange(type, today, random);
-    await em
-      .fork()
-      .transactional((tx) =>
-        appendChanges(
-          tx,
-          [{ companyNumber, change: 'updated', field, alertType: type, oldValue: null, newValue }],
-          'simulator',
-          now,
-        ),
-      );
+    // Officers and filings held for the company are edited through their importer, which records the change;
+    // otherwise (and for PSCs and accounts figures) the change is described.
+    const context = { source: 'simulator', detectedAt: now } as const;
+    const edited =
+      (type === 'officer_change' &&
+        (await simulateOfficerChange(em, companyNumber, today, context, random))) ||
+      (type === 'new_filing' && (await simulateNewFiling(em, companyNumber, today, context, random)));
+    if (!edited) {
+      const newValue = describedChange(type, today, random);
+      await em
+        .fork()
+        .transactional((tx) =>
+          appendChanges(
+            tx,
+            [{ companyNumber, change: 'updated', field, alertType: type, oldValue: null, newValue }],
+            'simulator',
+            now,
+          ),
+        );
+    }
   } else {
     const profile = editProfile(companyToProfile(company, now), type, today, random);
     const normalisedName = normaliseCompanyName(profile.company_name);

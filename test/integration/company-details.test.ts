@@ -5,6 +5,7 @@ import { setPlan } from '../../src/domain/accounts/accounts';
 import { importDemoRegister } from '../../src/ingest/demo-data';
 import { importCompaniesCsv } from '../../src/ingest/import-companies';
 import { importCompanyDetailsDir } from '../../src/ingest/resources/import-company-details';
+import { simulateChange } from '../../src/ingest/simulate-changes';
 import { companyDetailsFolder } from '../support/company-details-folder';
 import { callToolChecked, connectMcp } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';
@@ -188,6 +189,36 @@ describe('company details on the demo data, as an agent reads them', () => {
         expect(byEnd.get(figure.period_end)?.figures[figure.measure]).toBe(figure.value);
       }
     }
+  });
+
+  it('simulated officer changes and filings edit the held details through their importers', async () => {
+    const [company] = await sql<{ company_number: string }>(
+      'select company_number from officer_appointments where resigned_on is null ' +
+        'group by company_number having count(*) >= 2 order by company_number',
+    );
+    const number = company!.company_number;
+    type Officers = { active_count: number; resigned_count: number };
+    const before = (await call('get_officers', { company_number: number })) as Officers;
+    const now = new Date();
+    const simulated = await simulateChange(app.services.orm.em.fork(), number, 'officer_change', {
+      now,
+      seed: 3,
+    });
+    expect(simulated.changes.map((c) => [c.field, c.alert_type])).toEqual([['officers', 'officer_change']]);
+    const after = (await call('get_officers', { company_number: number })) as Officers;
+    // Either one officer resigned or one was appointed: the register the tool reads changed with the feed.
+    expect([
+      { active_count: before.active_count - 1, resigned_count: before.resigned_count + 1 },
+      { active_count: before.active_count + 1, resigned_count: before.resigned_count },
+    ]).toContainEqual({ active_count: after.active_count, resigned_count: after.resigned_count });
+
+    type History = { total_count: number; items: { date: string; description: string }[] };
+    const filings = (await call('get_filing_history', { company_number: number })) as History;
+    const filed = await simulateChange(app.services.orm.em.fork(), number, 'new_filing', { now, seed: 4 });
+    expect(filed.changes.map((c) => [c.field, c.alert_type])).toEqual([['filing_history', 'new_filing']]);
+    const later = (await call('get_filing_history', { company_number: number })) as History;
+    expect(later.total_count).toBe(filings.total_count + 1);
+    expect(later.items[0]?.date).toBe(now.toISOString().slice(0, 10));
   });
 });
 

@@ -63,3 +63,12 @@ export async function importCompanyResource(
     return { status: 'imported', baseline, changes: baseline ? 0 : drafts.length } as const;
   });
 }
+
+/** Whether a resource was ever imported for the company (its changes are then recorded, not a baseline). */
+export async function resourceImported(
+  em: EntityManager,
+  companyNumber: string,
+  resource: CompanyResource,
+): Promise<boolean> {
+  return (await em.count(CompanyResourceImportEntity, { companyNumber, resource })) > 0;
+}

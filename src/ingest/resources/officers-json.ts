@@ -83,7 +83,16 @@ export async function importOfficersJson(
   source = `officers of ${companyNumber}`,
 ): Promise<ResourceImportOutcome> {
   const number = requireCompanyNumber(companyNumber, 'company_number');
-  const rows = officerRows(number, json, source);
+  return replaceCompanyOfficers(em, number, officerRows(number, json, source), context);
+}
+
+/** Makes `rows` the company's whole officer register, recording what changed (after its baseline). */
+export async function replaceCompanyOfficers(
+  em: EntityManager,
+  number: string,
+  rows: readonly OfficerAppointment[],
+  context: ResourceImportContext,
+): Promise<ResourceImportOutcome> {
   return importCompanyResource(em, number, 'officers', context, async (tx) => {
     const stored = await tx.find(
       OfficerAppointmentEntity,
