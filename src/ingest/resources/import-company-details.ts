@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import { normaliseCompanyNumber } from '../../domain/companies/company-number';
@@ -11,6 +11,7 @@ import { importInsolvencyJson } from './insolvency-json';
 import { importOfficersJson } from './officers-json';
 import { importPscSnapshot, type PscSnapshotResult } from './psc-snapshot';
 import { importPscsJson } from './pscs-json';
+import { readResourceFile } from './resource-file';
 
 /*
  * A folder of company details in Companies House's own formats, the way the demo generator writes it and the
@@ -72,7 +73,6 @@ async function exists(path: string): Promise<boolean> {
 
 function problemOf(file: string, error: unknown): CompanyDetailsProblem {
   if (error instanceof ServiceError) return { file, code: error.code, message: error.message };
-  if (error instanceof SyntaxError) return { file, code: 'invalid_json', message: error.message };
   throw error;
 }
 
@@ -110,8 +110,7 @@ export async function importCompanyDetailsDir(
       const file = join(companiesDir, folder, name);
       if (!(await exists(file))) continue;
       try {
-        const json: unknown = JSON.parse(await readFile(file, 'utf8'));
-        count(await importer(em.fork(), number.companyNumber, json, context));
+        count(await importer(em.fork(), number.companyNumber, await readResourceFile(file), context));
       } catch (error) {
         result.problems.push(problemOf(file, error));
       }
