@@ -26,7 +26,7 @@ import { migrate, openDatabase, type Orm } from '../src/db/orm';
 import { createAccount } from '../src/domain/accounts/accounts';
 import { Quotas } from '../src/domain/accounts/quota';
 import { nameStem, normaliseCompanyName } from '../src/domain/companies/company-name';
-import { importDemoRegister } from '../src/ingest/demo-data';
+import { importDemoRegister } from '../src/demo/demo-data';
 import type { Logger } from '../src/logger';
 import { startApi, type RunningApi } from '../src/server';
 import type { Services } from '../src/services';

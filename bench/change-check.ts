@@ -24,9 +24,9 @@ import { migrate, openDatabase, type Orm } from '../src/db/orm';
 import { runChangeCheckStep } from '../src/domain/changes/change-check';
 import { knexOf } from '../src/domain/companies/register-sql';
 import { listNameKey } from '../src/domain/lists/lists';
-import { importDemoRegister } from '../src/ingest/demo-data';
-import { mulberry32 } from '../src/ingest/demo-register';
-import { simulateRandomChanges } from '../src/ingest/simulate-changes';
+import { importDemoRegister } from '../src/demo/demo-data';
+import { mulberry32 } from '../src/demo/demo-register';
+import { simulateRandomChanges } from '../src/demo/simulator/simulate-changes';
 import type { Logger } from '../src/logger';
 import { runChangeCheckNow } from '../src/temporal/change-check-schedule';
 import { connectClient } from '../src/temporal/connection';
@@ -295,7 +295,7 @@ function sample(numbers: readonly string[], n: number, seed: number): string[] {
 /*
  * Accounts, one list each (alert webhooks on, to the receiver), and the monitored companies spread evenly over
  * them, written with knex in bulk. MikroORM keeps SQLite datetimes as epoch milliseconds and booleans as 0/1
- * (see ingest/sqlite-register-writer.ts), so the rows are written the same way.
+ * (see ingest/writers/sqlite-register-writer.ts), so the rows are written the same way.
  */
 async function addMonitoring(
   orm: Orm,

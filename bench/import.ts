@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../src/config';
 import { migrate, openDatabase } from '../src/db/orm';
-import { parseCompaniesCsv } from '../src/ingest/companies-csv';
-import { writeDemoRegisterCsv } from '../src/ingest/demo-register';
-import { importCompaniesCsv, type ImportCompaniesResult } from '../src/ingest/import-companies';
+import { parseCompaniesCsv } from '../src/ingest/companies-house/companies-csv';
+import { writeDemoRegisterCsv } from '../src/demo/demo-register';
+import { importCompaniesCsv, type ImportCompaniesResult } from '../src/ingest/companies-house/import-companies';
 
 const { values } = parseArgs({
   options: {

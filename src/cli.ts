@@ -5,12 +5,12 @@ import { createAccount, createApiKey, revokeApiKey, setPlan } from './domain/acc
 import { planNameSchema } from './domain/accounts/plans';
 import { requireCompanyNumber } from './domain/companies/company-number-argument';
 import { ServiceError } from './domain/errors';
-import { importDemoRegister } from './ingest/demo-data';
-import { importCompaniesCsv, type ImportCompaniesOptions } from './ingest/import-companies';
-import { importAccountsFile } from './ingest/resources/filed-accounts';
-import { importCompanyDetailsDir } from './ingest/resources/import-company-details';
-import { importPscSnapshot } from './ingest/resources/psc-snapshot';
-import { simulateChange, simulateRandomChanges } from './ingest/simulate-changes';
+import { importDemoRegister } from './demo/demo-data';
+import { importCompaniesCsv, type ImportCompaniesOptions } from './ingest/companies-house/import-companies';
+import { importAccountsFile } from './ingest/companies-house/resources/filed-accounts';
+import { importCompanyDetailsDir } from './ingest/companies-house/resources/import-company-details';
+import { importPscSnapshot } from './ingest/companies-house/resources/psc-snapshot';
+import { simulateChange, simulateRandomChanges } from './demo/simulator/simulate-changes';
 import { createLogger } from './logger';
 import { runChangeCheckNow } from './temporal/change-check-schedule';
 import { connectClient } from './temporal/connection';

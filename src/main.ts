@@ -10,7 +10,7 @@ import {
 } from './temporal/dev-server';
 import { startWorker } from './worker';
 import { installTemporalRuntime } from './temporal/runtime';
-import { seedDemoRegisterIfEmpty } from './ingest/demo-data';
+import { seedDemoRegisterIfEmpty } from './demo/demo-data';
 
 /**
  * `npm start`: everything on one machine. With TEMPORAL_ADDRESS unset it first starts the Temporal dev

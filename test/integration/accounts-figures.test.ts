@@ -7,10 +7,10 @@ import { CompanyResourceImportEntity } from '../../src/db/entities/company-resou
 import { FilingEntity, type Filing } from '../../src/db/entities/filing';
 import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { setPlan } from '../../src/domain/accounts/accounts';
-import type { MeasureName } from '../../src/ingest/accounts/accounts-measures';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
-import type { ResourceImportContext } from '../../src/ingest/resources/company-resource-import';
-import { importAccountsDocument, importAccountsFile } from '../../src/ingest/resources/filed-accounts';
+import type { MeasureName } from '../../src/domain/financials/accounts-measures';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import type { ResourceImportContext } from '../../src/ingest/writers/company-resource-import';
+import { importAccountsDocument, importAccountsFile } from '../../src/ingest/companies-house/resources/filed-accounts';
 import type { getAccounts } from '../../src/operations/get-accounts';
 import type { getFinancialHistory } from '../../src/operations/get-financial-history';
 import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';

@@ -7,7 +7,7 @@ import { CompanyEntity } from '../../src/db/entities/company';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import type { ChangeDraft } from '../../src/domain/changes/company-changes';
 import { appendChanges } from '../../src/domain/changes/register-change-log';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import type { getChanges } from '../../src/operations/get-changes';
 import { connectMcp, toolError } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
 

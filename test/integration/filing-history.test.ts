@@ -5,11 +5,11 @@ import { FilingEntity } from '../../src/db/entities/filing';
 import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { filingCategories } from '../../src/domain/filings/filing-categories';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import {
   importFilingHistoryFile,
   importFilingHistoryJson,
-} from '../../src/ingest/resources/filing-history-json';
+} from '../../src/ingest/companies-house/resources/filing-history-json';
 import type { getFilingHistory } from '../../src/operations/get-filing-history';
 import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';

@@ -8,7 +8,7 @@ import { CompanyListEntity } from '../../src/db/entities/company-list';
 import { ListCompanyEntity } from '../../src/db/entities/list-company';
 import { findOrCreateDefaultList } from '../../src/domain/lists/default-list';
 import { addCompaniesToList } from '../../src/domain/lists/list-membership';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { connectMcp, toolError } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';

@@ -6,9 +6,9 @@ import { PersonWithSignificantControlEntity } from '../../src/db/entities/person
 import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { ServiceError } from '../../src/domain/errors';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
-import { importPscSnapshot } from '../../src/ingest/resources/psc-snapshot';
-import { importPscsJson } from '../../src/ingest/resources/pscs-json';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import { importPscSnapshot } from '../../src/ingest/companies-house/resources/psc-snapshot';
+import { importPscsJson } from '../../src/ingest/companies-house/resources/pscs-json';
 import type { getPersonsWithSignificantControl } from '../../src/operations/get-persons-with-significant-control';
 import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';

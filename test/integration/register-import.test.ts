@@ -13,10 +13,10 @@ import type { Orm } from '../../src/db/orm';
 import type { CompanyProfile } from '../../src/domain/companies/company-profile';
 import { getCompany } from '../../src/domain/companies/get-company';
 import { searchCompanies } from '../../src/domain/companies/search-companies';
-import { CompaniesCsvHeaderError, parseCompaniesCsv } from '../../src/ingest/companies-csv';
-import { seedDemoRegisterIfEmpty } from '../../src/ingest/demo-data';
-import { writeDemoRegisterCsv } from '../../src/ingest/demo-register';
-import { importCompaniesCsv, type ImportCompaniesOptions } from '../../src/ingest/import-companies';
+import { CompaniesCsvHeaderError, parseCompaniesCsv } from '../../src/ingest/companies-house/companies-csv';
+import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
+import { writeDemoRegisterCsv } from '../../src/demo/demo-register';
+import { importCompaniesCsv, type ImportCompaniesOptions } from '../../src/ingest/companies-house/import-companies';
 import type { Logger } from '../../src/logger';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 

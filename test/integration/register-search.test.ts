@@ -7,9 +7,9 @@ import { normaliseCompanyName } from '../../src/domain/companies/company-name';
 import { getCompany } from '../../src/domain/companies/get-company';
 import { searchCompanies, type CompanySearchQuery } from '../../src/domain/companies/search-companies';
 import { ServiceError } from '../../src/domain/errors';
-import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-csv';
-import { writeDemoRegisterCsv } from '../../src/ingest/demo-register';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
+import { writeDemoRegisterCsv } from '../../src/demo/demo-register';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 import { CSV_COLUMN, csvRow, SAMPLE_COMPANIES_CSV, templateRow } from '../support/company-csv-rows';
 

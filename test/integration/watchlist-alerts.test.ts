@@ -9,7 +9,7 @@ import { runChangeCheckStep } from '../../src/domain/changes/change-check';
 import type { ChangeDraft } from '../../src/domain/changes/company-changes';
 import { appendChanges } from '../../src/domain/changes/register-change-log';
 import { alertEventSchema } from '../../src/domain/webhooks/events';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import type { getLists } from '../../src/operations/get-lists';
 import type { getWatchlistAlerts } from '../../src/operations/get-watchlist-alerts';
 import { projectRoot } from '../support/paths';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { setPlan } from '../../src/domain/accounts/accounts';
-import { importCompaniesCsv } from '../../src/ingest/import-companies';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
 import type { ErrorBody } from '../support/test-app';

@@ -2,7 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 
 /**
  * That a resource (officers, filing history, …) was imported for a company, and when it first was: the run of
- * that first import is the baseline, later runs record changes (ingest/resources/company-resource-import.ts).
+ * that first import is the baseline, later runs record changes (ingest/writers/company-resource-import.ts).
  */
 export interface CompanyResourceImport {
   companyNumber: string;

@@ -7,7 +7,7 @@ import {
   type MeasureName,
   type Measures,
   type MeasuresProblem,
-} from '../../ingest/accounts/accounts-measures';
+} from './accounts-measures';
 
 /*
  * One year of accounts figures as the API shows it. The store keeps each measure with the facts it was read

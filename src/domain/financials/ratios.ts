@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MeasureName } from '../../ingest/accounts/accounts-measures';
+import type { MeasureName } from './accounts-measures';
 import type { Figures } from './accounts-figures';
 
 /*

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { measureNameSchema, type MeasureName } from '../../ingest/accounts/accounts-measures';
+import { measureNameSchema, type MeasureName } from './accounts-measures';
 import { severities } from '../webhooks/events';
 import type { Figures } from './accounts-figures';
 import { formatPounds } from './financials-wording';

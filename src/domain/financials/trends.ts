@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEASURE_NAMES, measureNameSchema } from '../../ingest/accounts/accounts-measures';
+import { MEASURE_NAMES, measureNameSchema } from './accounts-measures';
 import type { Figures } from './accounts-figures';
 
 /*

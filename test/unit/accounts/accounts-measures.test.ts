@@ -6,8 +6,8 @@ import {
   type AccountsYear,
   type FiledAccounts,
   type MeasureName,
-} from '../../../src/ingest/accounts/accounts-measures';
-import { parseIxbrlDocument } from '../../../src/ingest/accounts/ixbrl-document';
+} from '../../../src/domain/financials/accounts-measures';
+import { parseIxbrlDocument } from '../../../src/ingest/companies-house/accounts/ixbrl-document';
 
 const fixtures = join(__dirname, '../../fixtures/accounts');
 const accountsFrom = (name: string) =>

@@ -5,7 +5,7 @@ import {
   parseIxbrlDocument,
   type IxbrlDocument,
   type NumericFact,
-} from '../../../src/ingest/accounts/ixbrl-document';
+} from '../../../src/ingest/companies-house/accounts/ixbrl-document';
 
 const fixtures = join(__dirname, '../../fixtures/accounts');
 const fixture = (name: string) => parseIxbrlDocument(readFileSync(join(fixtures, name), 'utf8'));

@@ -10,8 +10,8 @@ import {
 } from '../../../src/domain/changes/company-changes';
 import type { CompanyProfile } from '../../../src/domain/companies/company-profile';
 import { COMPANY_COLUMNS, profileToRow } from '../../../src/domain/companies/company-record';
-import { parseCompaniesCsv } from '../../../src/ingest/companies-csv';
-import { trackedRowFromValues } from '../../../src/ingest/register-writer';
+import { parseCompaniesCsv } from '../../../src/ingest/companies-house/companies-csv';
+import { trackedRowFromValues } from '../../../src/ingest/writers/register-writer';
 
 const NUMBER = '09876543';
 

@@ -1,5 +1,5 @@
-import type { FiledAccounts } from '../../../src/ingest/accounts/accounts-measures';
-import { accountsCompanyNumber, bulkFileNameParts } from '../../../src/ingest/resources/filed-accounts';
+import type { FiledAccounts } from '../../../src/domain/financials/accounts-measures';
+import { accountsCompanyNumber, bulkFileNameParts } from '../../../src/ingest/companies-house/resources/filed-accounts';
 
 const accounts = (companyNumber: string | null): FiledAccounts => ({
   company_number: companyNumber,

@@ -8,7 +8,7 @@ import {
   parseCompaniesCsv,
   type CompaniesCsvEntry,
   type ParseCompaniesCsvOptions,
-} from '../../../src/ingest/companies-csv';
+} from '../../../src/ingest/companies-house/companies-csv';
 import {
   companyProfileSchema,
   computeOverdue,

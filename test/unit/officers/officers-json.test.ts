@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceError } from '../../../src/domain/errors';
-import { officerRows } from '../../../src/ingest/resources/officers-json';
+import { officerRows } from '../../../src/ingest/companies-house/resources/officers-json';
 import { projectRoot } from '../../support/paths';
 
 const fixture = (name: string): Record<string, unknown> =>

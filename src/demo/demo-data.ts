@@ -1,0 +1,107 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EntityManager } from '@mikro-orm/core';
+import { CompanyEntity } from '../db/entities/company';
+import type { Orm } from '../db/orm';
+import type { Logger } from '../logger';
+import { writeDemoCompanyDetails, type DemoDetailsCompany } from './details/demo-company-details';
+import { writeDemoRegisterCsv } from './demo-register';
+import {
+  importCompaniesCsv,
+  type ImportCompaniesOptions,
+  type ImportCompaniesResult,
+} from '../ingest/companies-house/import-companies';
+import { importCompanyDetailsDir, type CompanyDetailsImportResult } from '../ingest/companies-house/resources/import-company-details';
+
+/*
+ * Demo data goes the way real data goes: the generator writes the bulk company CSV, and the importer reads it;
+ * then the details generator writes each company's officers, filings, charges, insolvency cases, the PSC snapshot
+ * and filed accounts in Companies House's formats, and the details importers read those. Nothing about the demo
+ * register is special-cased in the store.
+ */
+
+export interface DemoDataOptions {
+  companies: number;
+  seed?: number;
+  /** The day the generated dates are laid out around. Default: now. */
+  asOf?: Date;
+  /** Also generate and import company details (officers, PSCs, filings, charges, insolvency, accounts). */
+  details?: boolean;
+}
+
+export type DemoDataResult = ImportCompaniesResult & { details: CompanyDetailsImportResult | null };
+
+export async function importDemoRegister(
+  em: EntityManager,
+  options: DemoDataOptions,
+  importOptions: Omit<ImportCompaniesOptions, 'asOf'> = {},
+): Promise<DemoDataResult> {
+  const asOf = options.asOf ?? new Date();
+  const dir = await mkdtemp(join(tmpdir(), 'cds-demo-'));
+  const file = join(dir, `demo-register-${options.companies}-${options.seed ?? 1}.csv`);
+  try {
+    await writeDemoRegisterCsv(createWriteStream(file), {
+      companies: options.companies,
+      seed: options.seed,
+      asOf,
+    });
+    const register = await importCompaniesCsv(em, file, { ...importOptions, asOf });
+    if (!options.details) return { ...register, details: null };
+    const detailsDir = join(dir, 'details');
+    await writeDemoCompanyDetails(detailsDir, await demoDetailsCompanies(em), { seed: options.seed, asOf });
+    const details = await importCompanyDetailsDir(em, detailsDir, { source: 'import', detectedAt: asOf });
+    return { ...register, details };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the details generator needs to know of each company on the register, in company number order. */
+async function demoDetailsCompanies(em: EntityManager): Promise<DemoDetailsCompany[]> {
+  const rows = await em.fork().find(CompanyEntity, {}, { orderBy: { companyNumber: 'asc' } });
+  return rows.map((row) => ({
+    company_number: row.companyNumber,
+    company_name: row.companyName,
+    company_status: row.companyStatus,
+    type: row.type,
+    date_of_creation: row.dateOfCreation,
+    date_of_cessation: row.dateOfCessation,
+    last_accounts_made_up_to: row.lastAccountsMadeUpTo,
+    sic_codes: JSON.parse(row.sicCodes) as string[],
+    charge_counts: {
+      total: row.chargesTotal,
+      outstanding: row.chargesOutstanding,
+      part_satisfied: row.chargesPartSatisfied,
+      satisfied: row.chargesSatisfied,
+    },
+  }));
+}
+
+export const DEMO_SEED_COMPANIES = 200;
+
+/**
+ * A fresh install has an empty register, and an API that finds nothing teaches nobody anything: give it a small
+ * demo register, once. Never touches a register that holds any company.
+ */
+export async function seedDemoRegisterIfEmpty(
+  orm: Orm,
+  logger: Logger,
+  options: Partial<DemoDataOptions> = {},
+): Promise<number> {
+  const em = orm.em.fork();
+  const any = await em.getConnection().execute<unknown[]>('select 1 from companies limit 1');
+  if (any.length > 0) return 0;
+  const companies = options.companies ?? DEMO_SEED_COMPANIES;
+  const result = await importDemoRegister(em, { details: true, ...options, companies });
+  const seeded = result.inserted + result.updated;
+  logger.info(
+    { companies: seeded, seed: options.seed ?? 1, details: result.details?.imported ?? 0 },
+    `seeded the demo register with ${seeded} companies and their details`,
+  );
+  // The generator and the importers read the same formats: a problem here is a bug in one of them, so say so.
+  const problems = [...(result.details?.problems ?? []), ...(result.details?.pscSnapshot?.problems ?? [])];
+  if (problems.length > 0) logger.warn({ problems }, 'some demo company details were refused');
+  return seeded;
+}

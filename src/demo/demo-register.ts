@@ -1,0 +1,481 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import {
+  addMonths,
+  dayNumber,
+  daysInMonth,
+  fromDayNumber,
+  nextOccurrence,
+  occurrence,
+} from '../domain/companies/register-dates';
+import { BASIC_COMPANY_DATA_HEADER_LINE } from '../ingest/companies-house/companies-csv';
+import {
+  ACCOUNT_CATEGORIES,
+  CARE_OF,
+  DORMANT_SIC,
+  FIRST_WORDS,
+  INWARD_LETTERS,
+  LOCALITIES,
+  NATION_COUNTRY,
+  Nation,
+  QUALIFIERS,
+  RESIDENTS_SIC,
+  SECOND_WORDS,
+  SIC_CODES,
+  STEMS,
+  STREETS,
+  STREET_TYPES,
+  TOWNS,
+  Town,
+} from './demo-register-vocabulary';
+
+/*
+ * A made-up but plausible register, written in the bulk company CSV layout so it goes through the same importer
+ * as the real file. Deterministic: the output depends only on (companies, seed, asOf), never on the clock, so a
+ * benchmark or a test can regenerate the exact bytes. Rows are produced one at a time and written in chunks that
+ * wait for 'drain': a million companies never sit in memory.
+ */
+
+export interface DemoRegisterOptions {
+  companies: number;
+  seed?: number;
+  /** Due dates, overdue filings and dissolutions are laid out relative to this day. */
+  asOf: Date;
+  /** End `out` and wait for it to finish (default); false leaves it open, for stdout. */
+  end?: boolean;
+}
+
+/** Bounded by the Scottish SC number range (6 digits) at the share of Scottish companies generated. */
+export const DEMO_REGISTER_MAX_COMPANIES = 5_000_000;
+
+const CHUNK_CHARS = 1 << 16;
+
+export async function writeDemoRegisterCsv(out: Writable, options: DemoRegisterOptions): Promise<void> {
+  const { companies, seed = 1, end = true } = options;
+  if (!Number.isInteger(companies) || companies < 0 || companies > DEMO_REGISTER_MAX_COMPANIES) {
+    throw new RangeError(`companies must be a whole number from 0 to ${DEMO_REGISTER_MAX_COMPANIES}`);
+  }
+  if (!Number.isInteger(seed)) throw new RangeError('seed must be a whole number');
+  const asOfMs = options.asOf.getTime();
+  if (Number.isNaN(asOfMs)) throw new RangeError('asOf is not a valid date');
+
+  const register = new DemoRegister(companies, seed, Math.floor(asOfMs / 86_400_000));
+  let chunk = BASIC_COMPANY_DATA_HEADER_LINE + '\n';
+  for (let i = 0; i < companies; i++) {
+    chunk += register.row(i);
+    if (chunk.length >= CHUNK_CHARS) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  if (chunk.length > 0 && !out.write(chunk)) await once(out, 'drain');
+  if (end) {
+    out.end();
+    await finished(out);
+  }
+}
+
+/** Tommy Ettinger's mulberry32: tiny, fast, and good enough to make data look random. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const COLUMNS = 55;
+
+/** Numbers per series: [prefix, first serial, largest serial, largest gap between consecutive numbers]. */
+const NUMBER_SERIES = {
+  plain: ['', 100_000, 99_999_999, 20],
+  SC: ['SC', 100_000, 999_999, 2],
+  SO: ['SO', 300_000, 999_999, 2],
+  SL: ['SL', 10_000, 999_999, 2],
+  NI: ['NI', 600_000, 999_999, 2],
+  NC: ['NC', 1_000, 999_999, 2],
+  NL: ['NL', 1_000, 999_999, 2],
+  OC: ['OC', 300_000, 999_999, 2],
+  LP: ['LP', 10_000, 999_999, 2],
+} as const;
+type Series = keyof typeof NUMBER_SERIES;
+
+type Kind = 'ltd' | 'plc' | 'llp' | 'lp' | 'cic' | 'guarantee';
+
+const CATEGORY: Record<Kind, string> = {
+  ltd: 'Private Limited Company',
+  plc: 'Public Limited Company',
+  llp: 'Limited Liability Partnership',
+  lp: 'Limited Partnership',
+  cic: 'Community Interest Company',
+  guarantee: 'PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)',
+};
+
+const SERIES: Record<Nation, Record<'company' | 'llp' | 'lp', Series>> = {
+  england: { company: 'plain', llp: 'OC', lp: 'LP' },
+  wales: { company: 'plain', llp: 'OC', lp: 'LP' },
+  scotland: { company: 'SC', llp: 'SO', lp: 'SL' },
+  'northern-ireland': { company: 'NI', llp: 'NC', lp: 'NL' },
+};
+
+const ANNUAL_RETURNS_ENDED = dayNumber(2016, 6, 30);
+const EARLIEST_INCORPORATION = dayNumber(1930, 1, 1);
+
+class DemoRegister {
+  private readonly random: () => number;
+  private readonly nextSerial: Record<Series, number>;
+  private readonly townWeights: number[];
+  private readonly stemMultiplier: number;
+  private readonly stemOffset: number;
+  private readonly fields = new Array<string>(COLUMNS).fill('');
+
+  constructor(
+    private readonly companies: number,
+    seed: number,
+    private readonly asOf: number,
+  ) {
+    this.random = mulberry32(seed);
+    // Stems are visited in a seeded order: j = (i × prime + offset) mod STEMS, a permutation because the prime
+    // is larger than STEMS.
+    this.stemMultiplier = [1_000_003, 1_000_033, 1_000_037, 1_000_039][Math.floor(this.random() * 4)]!;
+    this.stemOffset = Math.floor(this.random() * STEMS);
+    this.nextSerial = Object.fromEntries(
+      Object.entries(NUMBER_SERIES).map(([series, [, first]]) => [
+        series,
+        first + Math.floor(this.random() * 500),
+      ]),
+    ) as Record<Series, number>;
+    let total = 0;
+    this.townWeights = TOWNS.map((town) => (total += town.weight));
+  }
+
+  row(i: number): string {
+    const r = this.random;
+    const f = this.fields;
+    const stem = this.stem(i);
+    const sicIndex = stem.sic;
+    const town = this.town();
+    const kind = this.kind(sicIndex);
+    const number = this.companyNumber(
+      SERIES[town.nation][kind === 'llp' || kind === 'lp' ? kind : 'company'],
+    );
+    const incorporated = this.incorporationDay(i);
+
+    let status = 'Active';
+    let frozenAt = this.asOf; // the day filings stopped: dissolution or the start of insolvency
+    let dissolved: number | null = null;
+    const fate = r();
+    const age = this.asOf - incorporated;
+    if (age > 730 && fate < 0.035) {
+      status = 'Dissolved';
+      dissolved = incorporated + 365 + Math.floor(r() * (age - 400));
+      frozenAt = dissolved;
+    } else if (age > 730 && fate < 0.075) {
+      status = 'Liquidation';
+      frozenAt = this.asOf - 30 - Math.floor(r() * Math.min(700, age - 700));
+    } else if (age > 730 && fate < 0.085) {
+      status = r() < 0.7 ? 'In Administration' : 'Voluntary Arrangement';
+      frozenAt = this.asOf - 30 - Math.floor(r() * Math.min(400, age - 700));
+    } else if (age > 730 && fate > 0.985) {
+      status = 'Active - Proposal to Strike off';
+    }
+    // A company heading for strike-off has usually stopped filing.
+    const behindOnAccounts = status !== 'Active' || r() < 0.07;
+    const behindOnStatement = status.startsWith('Active - ') || r() < 0.05;
+
+    f[0] = this.name(stem.first, stem.second, sicIndex, stem.group, kind);
+    f[1] = number;
+    this.address(f, town);
+    f[10] = CATEGORY[kind];
+    f[11] = status;
+    f[12] = 'United Kingdom';
+    f[13] = dissolved === null ? '' : csvDay(dissolved);
+    f[14] = csvDay(incorporated);
+
+    if (kind === 'lp') {
+      // Limited partnerships file neither accounts nor confirmation statements.
+      for (let c = 15; c <= 21; c++) f[c] = '';
+      f[19] = 'NO ACCOUNTS FILED';
+      f[53] = '';
+      f[54] = '';
+    } else {
+      this.accounts(f, incorporated, kind, sicIndex, frozenAt, behindOnAccounts);
+      this.returnsAndStatements(f, incorporated, frozenAt, behindOnStatement);
+    }
+
+    this.charges(f, age);
+    this.sicTexts(f, sicIndex);
+    f[30] = kind === 'lp' ? String(1 + Math.floor(r() * 2)) : '0';
+    f[31] = kind === 'lp' ? String(1 + Math.floor(r() * 20)) : '0';
+    f[32] = 'http://business.data.gov.uk/id/company/' + number;
+    this.previousNames(f, incorporated, frozenAt, kind);
+
+    let line = '"';
+    for (let c = 0; c < COLUMNS; c++) {
+      const value = f[c]!;
+      line += (c === 0 ? '' : '","') + (value.includes('"') ? value.replaceAll('"', '""') : value);
+    }
+    return line + '"\n';
+  }
+
+  private stem(i: number): { first: number; second: number; sic: number; group: number } {
+    const j = ((i % STEMS) * this.stemMultiplier + this.stemOffset) % STEMS;
+    const sic = j % SIC_CODES.length;
+    const rest = Math.floor(j / SIC_CODES.length);
+    return {
+      first: Math.floor(rest / SECOND_WORDS.length),
+      second: rest % SECOND_WORDS.length,
+      sic,
+      group: Math.floor(i / STEMS),
+    };
+  }
+
+  private name(first: number, second: number, sicIndex: number, group: number, kind: Kind): string {
+    const words = SIC_CODES[sicIndex]!.words;
+    let name = `${FIRST_WORDS[first]} ${SECOND_WORDS[second]} ${words[(first + second) % words.length]}`;
+    if (group > 0) name += ' ' + (QUALIFIERS[group - 1] ?? `(${group + 1})`);
+    return `${name} ${this.suffix(kind)}`;
+  }
+
+  private suffix(kind: Kind): string {
+    switch (kind) {
+      case 'plc':
+        return 'PLC';
+      case 'llp':
+        return 'LLP';
+      case 'lp':
+        return 'LP';
+      case 'cic':
+        return this.random() < 0.6 ? 'CIC' : 'C.I.C.';
+      case 'guarantee':
+        return 'LIMITED';
+      case 'ltd':
+        return this.random() < 0.55 ? 'LIMITED' : 'LTD';
+    }
+  }
+
+  private kind(sicIndex: number): Kind {
+    if (sicIndex === RESIDENTS_SIC) return 'guarantee';
+    const k = this.random();
+    if (k < 0.865) return 'ltd';
+    if (k < 0.88) return 'plc';
+    if (k < 0.93) return 'llp';
+    if (k < 0.94) return 'lp';
+    if (k < 0.96) return 'cic';
+    return 'guarantee';
+  }
+
+  private town(): Town {
+    const pick = this.random() * this.townWeights[this.townWeights.length - 1]!;
+    let t = 0;
+    while (this.townWeights[t]! <= pick) t++;
+    return TOWNS[t]!;
+  }
+
+  private companyNumber(series: Series): string {
+    const [prefix, , last, maxGap] = NUMBER_SERIES[series];
+    const serial = this.nextSerial[series];
+    if (serial > last) throw new Error(`demo register: ran out of ${series} company numbers`);
+    this.nextSerial[series] = serial + 1 + Math.floor(this.random() * maxGap);
+    return prefix + String(serial).padStart(8 - prefix.length, '0');
+  }
+
+  /** Row order follows incorporation, most companies recent, as numbers are handed out in date order. */
+  private incorporationDay(i: number): number {
+    const span = this.asOf - 1 - EARLIEST_INCORPORATION;
+    const u = (i + this.random()) / this.companies;
+    return EARLIEST_INCORPORATION + Math.min(span, Math.floor(u ** 0.15 * span));
+  }
+
+  private address(f: string[], town: Town): void {
+    const r = this.random;
+    f[2] = r() < 0.015 ? pick(CARE_OF, r) : '';
+    f[3] = r() < 0.005 ? String(100 + Math.floor(r() * 9000)) : '';
+    const street = `${pick(STREETS, r)} ${pick(STREET_TYPES, r)}`;
+    const style = r();
+    if (style < 0.6) f[4] = `${1 + Math.floor(r() * 240)} ${street}`;
+    else if (style < 0.8) f[4] = `UNIT ${1 + Math.floor(r() * 40)} ${pick(FIRST_WORDS, r)} BUSINESS PARK`;
+    else f[4] = `SUITE ${1 + Math.floor(r() * 30)}, ${pick(FIRST_WORDS, r)} HOUSE`;
+    f[5] = style >= 0.8 ? `${1 + Math.floor(r() * 120)} ${street}` : r() < 0.25 ? pick(LOCALITIES, r) : '';
+    f[6] = town.town;
+    f[7] = town.county;
+    const country = r();
+    f[8] = country < 0.5 ? NATION_COUNTRY[town.nation] : country < 0.7 ? 'UNITED KINGDOM' : '';
+    const [area, first, last] = town.areas[Math.floor(r() * town.areas.length)]!;
+    const district = first + Math.floor(r() * (last - first + 1));
+    f[9] =
+      `${area}${district} ${Math.floor(r() * 10)}` +
+      INWARD_LETTERS[Math.floor(r() * INWARD_LETTERS.length)] +
+      INWARD_LETTERS[Math.floor(r() * INWARD_LETTERS.length)];
+  }
+
+  /**
+   * Accounting periods end on the accounting reference date each year, the first one at least six months after
+   * incorporation. Accounts are due nine months after a period ends (six for a plc); the first accounts, when the
+   * first period is longer than a year, 21 months after incorporation (18 for a plc) or three months after the
+   * period, whichever is later.
+   */
+  private accounts(
+    f: string[],
+    incorporated: number,
+    kind: Kind,
+    sicIndex: number,
+    asOf: number,
+    behind: boolean,
+  ) {
+    const r = this.random;
+    const [, incMonth] = fromDayNumber(incorporated);
+    let ardDay: number;
+    let ardMonth: number;
+    const usual = r();
+    if (usual < 0.7)
+      [ardDay, ardMonth] = [31, incMonth]; // clamped below to the month's end
+    else if (usual < 0.82) [ardDay, ardMonth] = [31, 3];
+    else if (usual < 0.94) [ardDay, ardMonth] = [31, 12];
+    else if (usual < 0.97) [ardDay, ardMonth] = [30, 6];
+    else [ardDay, ardMonth] = [30, 9];
+    ardDay = Math.min(ardDay, ardMonth === 2 ? 28 : daysInMonth(2001, ardMonth));
+
+    const plc = kind === 'plc';
+    const firstEnd = nextOccurrence(addMonths(incorporated, 6), ardDay, ardMonth);
+    const [firstYear] = fromDayNumber(firstEnd);
+    const periodEnd = (k: number) => (k === 1 ? firstEnd : occurrence(firstYear + k - 1, ardDay, ardMonth));
+    const deadline = (k: number) => {
+      const end = periodEnd(k);
+      if (k === 1 && end > addMonths(incorporated, 12)) {
+        return Math.max(addMonths(incorporated, plc ? 18 : 21), addMonths(end, 3));
+      }
+      return addMonths(end, plc ? 6 : 9);
+    };
+
+    // k: the periods whose deadline has passed.
+    const [asOfYear] = fromDayNumber(asOf);
+    let k = Math.max(0, asOfYear - firstYear - 1);
+    if (k === 1) k = 0;
+    while (deadline(k + 1) < asOf) k++;
+    let filed = k;
+    if (behind && k >= 1) filed = k - 1 - (k >= 2 && r() < 0.3 ? 1 : 0);
+    else if (periodEnd(k + 1) < asOf - 30 && r() < 0.4) filed = k + 1;
+
+    f[15] = String(ardDay);
+    f[16] = String(ardMonth);
+    f[17] = csvDay(deadline(filed + 1));
+    f[18] = filed >= 1 ? csvDay(periodEnd(filed)) : '';
+    f[19] =
+      filed === 0
+        ? 'NO ACCOUNTS FILED'
+        : sicIndex === DORMANT_SIC
+          ? 'DORMANT'
+          : plc
+            ? r() < 0.5
+              ? 'GROUP'
+              : 'FULL'
+            : weighted(ACCOUNT_CATEGORIES, r());
+  }
+
+  /**
+   * Confirmation statements are made up to each anniversary of incorporation and due 14 days later. Annual
+   * returns, which they replaced on 30 June 2016, linger in the file for companies old enough to have had them.
+   */
+  private returnsAndStatements(f: string[], incorporated: number, asOf: number, behind: boolean): void {
+    const anniversary = (k: number) => addMonths(incorporated, 12 * k);
+    const due = (k: number) => anniversary(k) + 14;
+    const [asOfYear] = fromDayNumber(asOf);
+    const [incYear] = fromDayNumber(incorporated);
+    let k = Math.max(0, asOfYear - incYear - 2);
+    while (due(k + 1) < asOf) k++;
+    let filed = k;
+    if (behind && k >= 1) filed = k - 1;
+    else if (anniversary(k + 1) <= asOf && this.random() < 0.5) filed = k + 1;
+    f[53] = csvDay(due(filed + 1));
+    f[54] = filed >= 1 ? csvDay(anniversary(filed)) : '';
+
+    if (incorporated >= ANNUAL_RETURNS_ENDED) {
+      f[20] = '';
+      f[21] = '';
+      return;
+    }
+    let returns = 0;
+    while (anniversary(returns + 1) < ANNUAL_RETURNS_ENDED) returns++;
+    f[20] = csvDay(anniversary(returns + 1) + 28);
+    f[21] = returns >= 1 ? csvDay(anniversary(returns)) : '';
+  }
+
+  /** About one company in five has registered a charge, fewer among the newest. */
+  private charges(f: string[], age: number): void {
+    const r = this.random;
+    if (r() >= 0.2 * Math.min(1, age / 1500)) {
+      f[22] = f[23] = f[24] = f[25] = '0';
+      return;
+    }
+    const total = 1 + Math.floor(r() * 6);
+    const satisfied = Math.floor(r() * (total + 1));
+    const partSatisfied = satisfied < total && r() < 0.1 ? 1 : 0;
+    f[22] = String(total);
+    f[23] = String(total - satisfied - partSatisfied);
+    f[24] = String(partSatisfied);
+    f[25] = String(satisfied);
+  }
+
+  private sicTexts(f: string[], sicIndex: number): void {
+    const r = this.random;
+    f[26] = f[27] = f[28] = f[29] = '';
+    if (r() < 0.01) {
+      f[26] = 'None Supplied';
+      return;
+    }
+    f[26] = sicText(sicIndex);
+    if (sicIndex === DORMANT_SIC) return;
+    let extra = r() < 0.25 ? (r() < 0.2 ? 2 : 1) : 0;
+    for (let c = 27; extra > 0; extra--) {
+      const other = Math.floor(r() * SIC_CODES.length);
+      const text = sicText(other);
+      if (other !== DORMANT_SIC && !f.slice(26, c).includes(text)) f[c++] = text;
+    }
+  }
+
+  /** Most recent first, as in the file; each change dated between incorporation and the day filings stopped. */
+  private previousNames(f: string[], incorporated: number, until: number, kind: Kind): void {
+    const r = this.random;
+    for (let c = 33; c < 53; c++) f[c] = '';
+    const span = until - incorporated - 60;
+    if (span < 60 || r() >= 0.1) return;
+    const changes = r() < 0.9 ? 1 + Math.floor(r() * 2) : 3 + Math.floor(r() * 4);
+    let latest = until;
+    for (let k = 0; k < changes; k++) {
+      const room = Math.min(span / changes, latest - incorporated - 2);
+      if (room < 1) break;
+      const changed = latest - 1 - Math.floor(r() * room);
+      latest = changed;
+      const former = this.stem(Math.floor(r() * STEMS));
+      const words = SIC_CODES[former.sic]!.words;
+      const suffix = kind === 'ltd' || kind === 'cic' || kind === 'guarantee' ? 'LIMITED' : this.suffix(kind);
+      f[33 + 2 * k] = csvDay(changed);
+      f[34 + 2 * k] =
+        `${FIRST_WORDS[former.first]} ${SECOND_WORDS[former.second]} ${words[former.first % words.length]} ${suffix}`;
+    }
+  }
+}
+
+function pick<T>(items: readonly T[], random: () => number): T {
+  return items[Math.floor(random() * items.length)]!;
+}
+
+function weighted(table: readonly (readonly [value: string, upTo: number])[], u: number): string {
+  for (const [value, upTo] of table) if (u < upTo) return value;
+  return table[table.length - 1]![0];
+}
+
+function sicText(index: number): string {
+  const sic = SIC_CODES[index]!;
+  return `${sic.code} - ${sic.description}`;
+}
+
+function csvDay(day: number): string {
+  const [y, m, d] = fromDayNumber(day);
+  return `${d < 10 ? '0' : ''}${d}/${m < 10 ? '0' : ''}${m}/${y}`;
+}

@@ -1,0 +1,240 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { CompanyEntity } from '../../db/entities/company';
+import type { ChangeField } from '../../domain/changes/company-changes';
+import { appendChanges } from '../../domain/changes/register-change-log';
+import { normaliseCompanyName, fullTextWords } from '../../domain/companies/company-name';
+import { isoDay } from '../../domain/companies/company-profile';
+import { companyToProfile, profileToRow } from '../../domain/companies/company-record';
+import { knexOf } from '../../domain/companies/register-sql';
+import { notFound, ServiceError } from '../../domain/errors';
+import { alertTypes, type AlertType } from '../../domain/webhooks/events';
+import { mulberry32 } from '../demo-register';
+import { createRegisterWriter } from '../../ingest/companies-house/import-companies';
+import type { RegisterWriter } from '../../ingest/writers/register-writer';
+import { simulateNewFiling, simulateOfficerChange } from './simulated-details';
+import { describedChange, editProfile, type Random } from './simulated-edits';
+
+/*
+ * The register change simulator (`npm run cli -- simulate-changes`): lets a user of the embedded default, with
+ * no live Companies House feed, watch a change travel to an alert and a webhook. A change to a register-held
+ * field goes through the same register writer as an import, so it is recorded by the same comparison of new and
+ * stored state. An officer change or a new filing on a company whose details were imported edits them through
+ * their importer (simulated-details.ts); the rest are appended to the feed as described changes.
+ */
+
+/** The overdue types are not simulated: they come from the clock, when a due date passes (the change check). */
+export const simulatedTypes = alertTypes.filter(
+  (type) => type !== 'accounts_overdue' && type !== 'confirmation_statement_overdue',
+);
+export type SimulatedType = (typeof simulatedTypes)[number];
+
+/** Kinds held outside the companies table (officers, PSCs, filings, accounts), and their feed field. */
+const DESCRIBED_FIELDS: Partial<Record<AlertType, ChangeField>> = {
+  officer_change: 'officers',
+  psc_change: 'persons_with_significant_control',
+  new_filing: 'filing_history',
+  financials_available: 'accounts_figures',
+};
+
+/**
+ * A working day at Companies House, roughly: accounts and confirmation statements dominate, officer changes
+ * and other filings follow, status changes (mostly dissolutions) and strike-off notices are a few percent,
+ * name and SIC changes rare.
+ */
+const DAILY_MIX: readonly (readonly [SimulatedType, number])[] = [
+  ['accounts_filed', 22],
+  ['confirmation_statement_filed', 20],
+  ['officer_change', 14],
+  ['new_filing', 10],
+  ['address_change', 8],
+  ['psc_change', 7],
+  ['status_change', 5],
+  ['gazette_notice', 4],
+  ['charge_registered', 3],
+  ['charge_satisfied', 3],
+  ['name_change', 2],
+  ['sic_change', 1],
+  ['financials_available', 1],
+];
+
+export interface SimulatedChange {
+  company_number: string;
+  alert_type: SimulatedType;
+  /** The feed entries the change produced, as get_changes lists them. */
+  changes: { sequence: number; change: string; field: string; alert_type: string | null }[];
+}
+
+export interface SimulateOptions {
+  now?: Date;
+  /** Seed for the values (and, with --random, the types); by default a different run each time. */
+  seed?: number;
+}
+
+function randomOf(seed: number | undefined): Random {
+  return mulberry32(seed ?? Math.floor(Math.random() * 2 ** 32));
+}
+
+async function lastSequence(em: EntityManager): Promise<number> {
+  const row = (await knexOf(em)('register_changes').max({ last: 'sequence' }).first()) as
+    { last: number | string | null } | undefined;
+  return Number(row?.last ?? 0);
+}
+
+async function changesAfter(
+  em: EntityManager,
+  companyNumber: string,
+  after: number,
+): Promise<SimulatedChange['changes']> {
+  const rows = (await knexOf(em)('register_changes')
+    .select('sequence', 'change', 'field', 'alert_type')
+    .where('company_number', companyNumber)
+    .andWhere('sequence', '>', after)
+    .orderBy('sequence')) as {
+    sequence: number | string;
+    change: string;
+    field: string;
+    alert_type: string | null;
+  }[];
+  return rows.map((row) => ({ ...row, sequence: Number(row.sequence) }));
+}
+
+/** What one simulator run shares across its changes: one register writer, tuned once and restored once. */
+interface Simulation {
+  em: EntityManager;
+  writer: RegisterWriter;
+  now: Date;
+  random: Random;
+}
+
+async function withSimulation<T>(
+  em: EntityManager,
+  now: Date,
+  random: Random,
+  run: (simulation: Simulation) => Promise<T>,
+): Promise<T> {
+  const writer = createRegisterWriter(em);
+  try {
+    return await run({ em, writer, now, random });
+  } finally {
+    await writer.end();
+  }
+}
+
+async function applyChange(
+  { em, writer, now, random }: Simulation,
+  companyNumber: string,
+  type: SimulatedType,
+): Promise<SimulatedChange> {
+  const company = await em.fork().findOne(CompanyEntity, { companyNumber });
+  if (!company) throw notFound('Company', { company_number: companyNumber });
+  const today = isoDay(now);
+  const before = await lastSequence(em);
+  const field = DESCRIBED_FIELDS[type];
+  if (field) {
+    // Officers and filings held for the company are edited through their importer, which records the change;
+    // otherwise (and for PSCs and accounts figures) the change is described.
+    const context = { source: 'simulator', detectedAt: now } as const;
+    const edited =
+      (type === 'officer_change' &&
+        (await simulateOfficerChange(em, companyNumber, today, context, random))) ||
+      (type === 'new_filing' && (await simulateNewFiling(em, companyNumber, today, context, random)));
+    if (!edited) {
+      const newValue = describedChange(type, today, random);
+      await em
+        .fork()
+        .transactional((tx) =>
+          appendChanges(
+            tx,
+            [{ companyNumber, change: 'updated', field, alertType: type, oldValue: null, newValue }],
+            'simulator',
+            now,
+          ),
+        );
+    }
+  } else {
+    const profile = editProfile(companyToProfile(company, now), type, today, random);
+    const normalisedName = normaliseCompanyName(profile.company_name);
+    await writer.writeBatch(
+      [
+        {
+          companyNumber,
+          normalisedName,
+          fullText: fullTextWords(normalisedName).join(' '),
+          values: profileToRow(profile, now),
+          sicCodes: profile.sic_codes,
+        },
+      ],
+      [],
+      null,
+      { source: 'simulator', detectedAt: now },
+    );
+  }
+  return {
+    company_number: companyNumber,
+    alert_type: type,
+    changes: await changesAfter(em, companyNumber, before),
+  };
+}
+
+/** One change of one type on one company. */
+export async function simulateChange(
+  em: EntityManager,
+  companyNumber: string,
+  type: string,
+  options: SimulateOptions = {},
+): Promise<SimulatedChange> {
+  if (!(simulatedTypes as readonly string[]).includes(type)) {
+    throw new ServiceError(
+      'invalid_argument',
+      `--type must be one of ${simulatedTypes.join(', ')} (overdue alerts come from the clock, not the simulator)`,
+    );
+  }
+  return withSimulation(em, options.now ?? new Date(), randomOf(options.seed), (simulation) =>
+    applyChange(simulation, companyNumber, type as SimulatedType),
+  );
+}
+
+/**
+ * `count` changes on distinct companies picked at random (active ones; with `monitoredOnly`, companies some
+ * account monitors), their types drawn from DAILY_MIX. A type that does not fit the company drawn (a charge to
+ * satisfy where none is outstanding) gives way to a described change, so the count holds.
+ */
+export async function simulateRandomChanges(
+  em: EntityManager,
+  count: number,
+  options: SimulateOptions & { monitoredOnly?: boolean } = {},
+): Promise<SimulatedChange[]> {
+  const now = options.now ?? new Date();
+  const random = randomOf(options.seed);
+  const knex = knexOf(em);
+  const query = knex('companies').select('company_number').where('company_status', 'active');
+  if (options.monitoredOnly) {
+    query.where((inner) =>
+      inner
+        .whereIn('company_number', knex('list_companies').select('company_number'))
+        .orWhereIn('company_number', knex('watchlist_entries').select('company_number')),
+    );
+  }
+  const numbers = ((await query.orderByRaw('random()').limit(count)) as { company_number: string }[]).map(
+    (row) => row.company_number,
+  );
+  const total = DAILY_MIX.reduce((sum, [, weight]) => sum + weight, 0);
+  const drawType = (): SimulatedType => {
+    let x = random() * total;
+    for (const [type, weight] of DAILY_MIX) if ((x -= weight) < 0) return type;
+    return DAILY_MIX[0]![0];
+  };
+  return withSimulation(em, now, random, async (simulation) => {
+    const results: SimulatedChange[] = [];
+    for (const companyNumber of numbers) {
+      const type = drawType();
+      try {
+        results.push(await applyChange(simulation, companyNumber, type));
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== 'invalid_argument') throw error;
+        results.push(await applyChange(simulation, companyNumber, 'new_filing'));
+      }
+    }
+    return results;
+  });
+}

@@ -1,0 +1,118 @@
+import { COMPANY_COLUMNS, type CompanyColumnValue } from '../../domain/companies/company-record';
+import { TRACKED_COLUMNS, type TrackedRow } from '../../domain/changes/company-changes';
+import type { ImportRun } from '../../db/entities/import-run';
+import type { ChangeSource } from '../../db/entities/register-change';
+
+/*
+ * Writes batches of companies and the import checkpoint in one transaction. One implementation per database,
+ * because the fast way differs: SQLite runs cached prepared statements on the driver in a synchronous
+ * transaction (no per-row promise, no SQL text per batch); PostgreSQL sends a few multi-row statements per batch
+ * (one round trip each instead of one per row).
+ */
+
+export interface CompanyWrite {
+  companyNumber: string;
+  normalisedName: string;
+  /** What the SQLite full-text index holds for the name (fullTextWords), prepared by the parser thread. */
+  fullText: string;
+  /** In COMPANY_COLUMNS order. */
+  values: CompanyColumnValue[];
+  sicCodes: readonly string[];
+}
+
+/** The import_runs row as it stands after a batch (counts cumulative over resumptions). */
+export type RunCheckpoint = ImportRun;
+
+export interface BatchOutcome {
+  inserted: number;
+  updated: number;
+  /** Register changes appended to the feed (0 when the batch records none). */
+  changes: number;
+}
+
+/** How a batch's changes go into the register change feed; null: record none (a baseline import). */
+export interface ChangeRecording {
+  source: ChangeSource;
+  detectedAt: Date;
+}
+
+export interface RegisterWriter {
+  /**
+   * Upserts the companies (a number seen twice keeps the later row), their SIC codes and the full-text index,
+   * records new SIC descriptions, appends what changed to the register change feed (domain/changes) unless
+   * `recording` is null, then writes the checkpoint `checkpointAfter` builds from this batch's counts (if any),
+   * all or nothing.
+   */
+  writeBatch(
+    companies: readonly CompanyWrite[],
+    sicDescriptions: readonly (readonly [code: string, description: string])[],
+    checkpointAfter: ((outcome: BatchOutcome) => RunCheckpoint) | null,
+    recording: ChangeRecording | null,
+  ): Promise<BatchOutcome>;
+  /** Rows a batch should hold for this database. */
+  readonly preferredBatchSize: number;
+  /** Undoes whatever the writer tuned for the import; called once the import ends, however it ends. */
+  end(): Promise<void>;
+}
+
+export const IMPORT_RUN_COLUMNS = [
+  'id',
+  'kind',
+  'file_path',
+  'file_size',
+  'file_mtime_ms',
+  'as_of',
+  'records_changes',
+  'status',
+  'last_line',
+  'rows',
+  'inserted',
+  'updated',
+  'rejected',
+  'rejected_sample',
+  'started_at',
+  'updated_at',
+  'completed_at',
+] as const;
+
+/** Columns a later batch changes; the rest are fixed when the run starts. */
+export const IMPORT_RUN_PROGRESS_COLUMNS = IMPORT_RUN_COLUMNS.slice(7);
+
+export function checkpointValues(run: RunCheckpoint): (string | number | boolean | Date | null)[] {
+  return [
+    run.id,
+    run.kind,
+    run.filePath,
+    run.fileSize,
+    run.fileMtimeMs,
+    run.asOf,
+    run.recordsChanges,
+    run.status,
+    run.lastLine,
+    run.rows,
+    run.inserted,
+    run.updated,
+    run.rejected,
+    run.rejectedSample,
+    run.startedAt,
+    run.updatedAt,
+    run.completedAt,
+  ];
+}
+
+/** Base-36 reading of a canonical company number: unique, below 2^53, and stable, unlike SQLite rowids. */
+export function companyNumberKey(companyNumber: string): number {
+  return parseInt(companyNumber, 36);
+}
+
+const TRACKED_POSITIONS = TRACKED_COLUMNS.map((column) => COMPANY_COLUMNS.indexOf(column));
+
+/** The tracked columns of a row in COMPANY_COLUMNS order, for diffCompany. */
+export function trackedRowFromValues(values: readonly CompanyColumnValue[]): TrackedRow {
+  return Object.fromEntries(
+    TRACKED_COLUMNS.map((column, i) => {
+      const value = values[TRACKED_POSITIONS[i]!];
+      return [column, value instanceof Date ? value.toISOString() : (value ?? null)];
+    }),
+  ) as TrackedRow;
+}
