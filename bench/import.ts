@@ -15,7 +15,10 @@ import type { Config } from '../src/config';
 import { migrate, openDatabase } from '../src/db/orm';
 import { parseCompaniesCsv } from '../src/ingest/companies-house/companies-csv';
 import { writeDemoRegisterCsv } from '../src/demo/demo-register';
-import { importCompaniesCsv, type ImportCompaniesResult } from '../src/ingest/companies-house/import-companies';
+import {
+  importCompaniesCsv,
+  type ImportCompaniesResult,
+} from '../src/ingest/companies-house/import-companies';
 
 const { values } = parseArgs({
   options: {

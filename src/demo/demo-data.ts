@@ -13,7 +13,10 @@ import {
   type ImportCompaniesOptions,
   type ImportCompaniesResult,
 } from '../ingest/companies-house/import-companies';
-import { importCompanyDetailsDir, type CompanyDetailsImportResult } from '../ingest/companies-house/resources/import-company-details';
+import {
+  importCompanyDetailsDir,
+  type CompanyDetailsImportResult,
+} from '../ingest/companies-house/resources/import-company-details';
 
 /*
  * Demo data goes the way real data goes: the generator writes the bulk company CSV, and the importer reads it;

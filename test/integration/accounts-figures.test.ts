@@ -10,7 +10,10 @@ import { setPlan } from '../../src/domain/accounts/accounts';
 import type { MeasureName } from '../../src/domain/financials/accounts-measures';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import type { ResourceImportContext } from '../../src/ingest/writers/company-resource-import';
-import { importAccountsDocument, importAccountsFile } from '../../src/ingest/companies-house/resources/filed-accounts';
+import {
+  importAccountsDocument,
+  importAccountsFile,
+} from '../../src/ingest/companies-house/resources/filed-accounts';
 import type { getAccounts } from '../../src/operations/get-accounts';
 import type { getFinancialHistory } from '../../src/operations/get-financial-history';
 import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';

@@ -6,7 +6,10 @@ import { CompanyEntity } from '../../src/db/entities/company';
 import { InsolvencyCaseEntity } from '../../src/db/entities/insolvency-case';
 import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
-import { importChargesFile, importChargesJson } from '../../src/ingest/companies-house/resources/charges-json';
+import {
+  importChargesFile,
+  importChargesJson,
+} from '../../src/ingest/companies-house/resources/charges-json';
 import { importInsolvencyFile } from '../../src/ingest/companies-house/resources/insolvency-json';
 import type { getCompany } from '../../src/operations/get-company';
 import { callToolChecked, connectMcp } from '../support/mcp-client';

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Orm } from '../../src/db/orm';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
-import { importCompaniesCsv, type ImportCompaniesOptions } from '../../src/ingest/companies-house/import-companies';
+import {
+  importCompaniesCsv,
+  type ImportCompaniesOptions,
+} from '../../src/ingest/companies-house/import-companies';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 import { CSV_COLUMN, csvRow } from '../support/company-csv-rows';
 

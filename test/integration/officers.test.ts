@@ -9,7 +9,10 @@ import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { ServiceError } from '../../src/domain/errors';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
-import { importOfficersFile, importOfficersJson } from '../../src/ingest/companies-house/resources/officers-json';
+import {
+  importOfficersFile,
+  importOfficersJson,
+} from '../../src/ingest/companies-house/resources/officers-json';
 import type { getOfficerAppointments } from '../../src/operations/get-officer-appointments';
 import type { getOfficers } from '../../src/operations/get-officers';
 import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';

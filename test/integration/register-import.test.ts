@@ -16,7 +16,10 @@ import { searchCompanies } from '../../src/domain/companies/search-companies';
 import { CompaniesCsvHeaderError, parseCompaniesCsv } from '../../src/ingest/companies-house/companies-csv';
 import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
 import { writeDemoRegisterCsv } from '../../src/demo/demo-register';
-import { importCompaniesCsv, type ImportCompaniesOptions } from '../../src/ingest/companies-house/import-companies';
+import {
+  importCompaniesCsv,
+  type ImportCompaniesOptions,
+} from '../../src/ingest/companies-house/import-companies';
 import type { Logger } from '../../src/logger';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { ExpandedName, IxbrlDocument, NonNumericFact, NumericFact, XbrlContext } from '../../ingest/companies-house/accounts/ixbrl-document';
+import type {
+  ExpandedName,
+  IxbrlDocument,
+  NonNumericFact,
+  NumericFact,
+  XbrlContext,
+} from '../../ingest/companies-house/accounts/ixbrl-document';
 
 const isoDate = z.iso.date();
 

@@ -1,6 +1,9 @@
 import { PassThrough, Writable } from 'node:stream';
 import { companyProfileSchema, type CompanyProfile } from '../../../src/domain/companies/company-profile';
-import { BASIC_COMPANY_DATA_HEADER_LINE, parseCompaniesCsv } from '../../../src/ingest/companies-house/companies-csv';
+import {
+  BASIC_COMPANY_DATA_HEADER_LINE,
+  parseCompaniesCsv,
+} from '../../../src/ingest/companies-house/companies-csv';
 import { writeDemoRegisterCsv, type DemoRegisterOptions } from '../../../src/demo/demo-register';
 
 const asOf = new Date('2025-06-01T00:00:00Z');

@@ -1,5 +1,8 @@
 import type { FiledAccounts } from '../../../src/domain/financials/accounts-measures';
-import { accountsCompanyNumber, bulkFileNameParts } from '../../../src/ingest/companies-house/resources/filed-accounts';
+import {
+  accountsCompanyNumber,
+  bulkFileNameParts,
+} from '../../../src/ingest/companies-house/resources/filed-accounts';
 
 const accounts = (companyNumber: string | null): FiledAccounts => ({
   company_number: companyNumber,

@@ -7,7 +7,11 @@ import { normaliseCompanyNumber } from '../../../domain/companies/company-number
 import { ServiceError } from '../../../domain/errors';
 import { figuresOf } from '../../../domain/financials/accounts-figures';
 import { describeFiguresAvailable } from '../../../domain/financials/financials-wording';
-import { becomesFiled, incomingYearWins, type HeldYearSource } from '../../../domain/financials/year-precedence';
+import {
+  becomesFiled,
+  incomingYearWins,
+  type HeldYearSource,
+} from '../../../domain/financials/year-precedence';
 import { mapAccountsMeasures, type FiledAccounts } from '../../../domain/financials/accounts-measures';
 import { IxbrlDocumentError, parseIxbrlDocument } from '../accounts/ixbrl-document';
 import {
