@@ -18,6 +18,10 @@ import { ChargeEntity } from './charge';
 import { InsolvencyCaseEntity } from './insolvency-case';
 import { AccountsYearEntity } from './accounts-year';
 import { CompanyResourceImportEntity } from './company-resource-import';
+import { healthEntities } from './health-entities';
+import { placeEntities } from './place-entities';
+import { figuresEntities } from './figures-entities';
+import { sanctionsEntities } from './sanctions-entities';
 
 export const entities = [
   AccountEntity,
@@ -40,4 +44,8 @@ export const entities = [
   InsolvencyCaseEntity,
   AccountsYearEntity,
   CompanyResourceImportEntity,
+  ...healthEntities,
+  ...placeEntities,
+  ...figuresEntities,
+  ...sanctionsEntities,
 ];

@@ -5,6 +5,10 @@ import { Migration0004RateLimits } from './0004-rate-limits';
 import { Migration0005ListsAndWatchlist } from './0005-lists-and-watchlist';
 import { Migration0006RegisterChangesAndAlerts } from './0006-register-changes-and-alerts';
 import { Migration0007CompanyDetails } from './0007-company-details';
+import { Migration0008HealthScores } from './0008-health-scores';
+import { Migration0009PostcodePlaces } from './0009-postcode-places';
+import { Migration0010LatestFigures } from './0010-latest-figures';
+import { Migration0011SanctionsList } from './0011-sanctions-list';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -15,4 +19,8 @@ export const migrationsList = [
   { name: '0005-lists-and-watchlist', class: Migration0005ListsAndWatchlist },
   { name: '0006-register-changes-and-alerts', class: Migration0006RegisterChangesAndAlerts },
   { name: '0007-company-details', class: Migration0007CompanyDetails },
+  { name: '0008-health-scores', class: Migration0008HealthScores },
+  { name: '0009-postcode-places', class: Migration0009PostcodePlaces },
+  { name: '0010-latest-figures', class: Migration0010LatestFigures },
+  { name: '0011-sanctions-list', class: Migration0011SanctionsList },
 ];
