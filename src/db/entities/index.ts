@@ -22,6 +22,7 @@ import { healthEntities } from './health-entities';
 import { placeEntities } from './place-entities';
 import { figuresEntities } from './figures-entities';
 import { sanctionsEntities } from './sanctions-entities';
+import { kybEntities } from './kyb-entities';
 
 export const entities = [
   AccountEntity,
@@ -48,4 +49,5 @@ export const entities = [
   ...placeEntities,
   ...figuresEntities,
   ...sanctionsEntities,
+  ...kybEntities,
 ];
