@@ -6,6 +6,7 @@ import { getPersonsWithSignificantControl } from './get-persons-with-significant
 import { getFilingHistory } from './get-filing-history';
 import { getAccounts } from './get-accounts';
 import { getFinancialHistory } from './get-financial-history';
+import { getHealthScore } from './get-health-score';
 import { getWebhookDelivery } from './get-webhook-delivery';
 import { getWebhookSecret } from './get-webhook-secret';
 import { listWebhookDeliveries } from './list-webhook-deliveries';
@@ -36,6 +37,7 @@ export const operations: readonly Operation[] = [
   getFilingHistory,
   getAccounts,
   getFinancialHistory,
+  getHealthScore,
   getChanges,
   signup,
   getWebhookSecret,
