@@ -1,0 +1,149 @@
+import type { MatchWeights } from './match-settings';
+import type { SubjectKind } from './screened-subject';
+import { foldSpelling } from './spelling-folding';
+import { compareTokens, type TokenComparison } from './token-similarity';
+
+/*
+ * Which word of one name goes with which word of the other, order ignored: the pairing that earns the most
+ * credit, each word used at most once. Names have few words, so the best pairing is found exactly (dynamic
+ * programming over the listed words still free), not greedily: a greedy pass can spend a listed word on the
+ * wrong subject word and lose a better pair.
+ *
+ * Before pairing, two neighbouring words that one name writes as one (MARY ANN / MARYANN, ABDUL RAHMAN /
+ * ABDULRAHMAN, XI JIN PING from 习近平 / XI JINPING) are joined on the side that splits them.
+ */
+
+export interface TokenPair extends TokenComparison {
+  subject: string;
+  listed: string;
+}
+
+export interface Alignment {
+  pairs: TokenPair[];
+  unmatchedSubject: string[];
+  unmatchedListed: string[];
+  /** Words on each side after joining (the counts the name score divides by). */
+  subjectCount: number;
+  listedCount: number;
+  creditSum: number;
+}
+
+/** Beyond this many listed words the pairing is greedy: no designation name has so many, but input is input. */
+const EXACT_PAIRING_LIMIT = 10;
+
+interface Word {
+  /** As shown: joined words keep their space ("MARY ANN"). */
+  text: string;
+  joined: boolean;
+}
+
+const compact = (word: string) => foldSpelling(word.replaceAll(' ', ''));
+
+/** Joins neighbours of `words` that the other name writes as one word. */
+function joinSplitWords(words: readonly string[], other: readonly string[]): Word[] {
+  const otherFolded = new Set(other.filter((word) => word.length >= 4).map(compact));
+  const result: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const next = words[i + 1];
+    if (next !== undefined && otherFolded.has(compact(words[i]! + next)) && !other.includes(words[i]!)) {
+      result.push({ text: `${words[i]} ${next}`, joined: true });
+      i++;
+    } else result.push({ text: words[i]!, joined: false });
+  }
+  return result;
+}
+
+function compareWords(
+  subject: Word,
+  listed: Word,
+  kind: SubjectKind,
+  weights: MatchWeights,
+): TokenComparison {
+  if (subject.joined || listed.joined) {
+    const same = compact(subject.text) === compact(listed.text);
+    if (same) return { method: 'joined', similarity: 1, credit: weights.credit.joined };
+  }
+  return compareTokens(subject.text.replaceAll(' ', ''), listed.text.replaceAll(' ', ''), kind, weights);
+}
+
+export function alignTokens(
+  subjectTokens: readonly string[],
+  listedTokens: readonly string[],
+  kind: SubjectKind,
+  weights: MatchWeights,
+): Alignment {
+  const subject = joinSplitWords(subjectTokens, listedTokens);
+  const listed = joinSplitWords(
+    listedTokens,
+    subject.map((word) => word.text.replaceAll(' ', '')),
+  );
+  const matrix = subject.map((s) => listed.map((l) => compareWords(s, l, kind, weights)));
+  const assignment =
+    listed.length <= EXACT_PAIRING_LIMIT ? bestAssignment(matrix, listed.length) : greedyAssignment(matrix);
+  const pairs: TokenPair[] = [];
+  const usedListed = new Set<number>();
+  const unmatchedSubject: string[] = [];
+  assignment.forEach((j, i) => {
+    const comparison = j === -1 ? undefined : matrix[i]![j]!;
+    if (comparison && comparison.credit > 0) {
+      pairs.push({ subject: subject[i]!.text, listed: listed[j]!.text, ...comparison });
+      usedListed.add(j);
+    } else unmatchedSubject.push(subject[i]!.text);
+  });
+  return {
+    pairs,
+    unmatchedSubject,
+    unmatchedListed: listed.filter((_, j) => !usedListed.has(j)).map((word) => word.text),
+    subjectCount: subject.length,
+    listedCount: listed.length,
+    creditSum: pairs.reduce((sum, pair) => sum + pair.credit, 0),
+  };
+}
+
+/** For each subject word, the listed word it pairs with (or -1): the pairing with the largest total credit. */
+function bestAssignment(matrix: readonly (readonly TokenComparison[])[], listedCount: number): number[] {
+  const n = matrix.length;
+  const states = 1 << listedCount;
+  // best[i][mask]: the most credit subject words i.. can earn with the listed words in mask already taken
+  const best: Float64Array[] = Array.from({ length: n + 1 }, () => new Float64Array(states));
+  const choice: Int8Array[] = Array.from({ length: n }, () => new Int8Array(states).fill(-1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let mask = 0; mask < states; mask++) {
+      let value = best[i + 1]![mask]!;
+      let chosen = -1;
+      for (let j = 0; j < listedCount; j++) {
+        if (mask & (1 << j)) continue;
+        const credit = matrix[i]![j]!.credit;
+        if (credit <= 0) continue;
+        const candidate = credit + best[i + 1]![mask | (1 << j)]!;
+        if (candidate > value + 1e-12) {
+          value = candidate;
+          chosen = j;
+        }
+      }
+      best[i]![mask] = value;
+      choice[i]![mask] = chosen;
+    }
+  }
+  const assignment: number[] = [];
+  let mask = 0;
+  for (let i = 0; i < n; i++) {
+    const j = choice[i]![mask]!;
+    assignment.push(j);
+    if (j !== -1) mask |= 1 << j;
+  }
+  return assignment;
+}
+
+function greedyAssignment(matrix: readonly (readonly TokenComparison[])[]): number[] {
+  const cells = matrix.flatMap((row, i) => row.map((cell, j) => ({ i, j, credit: cell.credit })));
+  cells.sort((a, b) => b.credit - a.credit);
+  const assignment = matrix.map(() => -1);
+  const taken = new Set<number>();
+  for (const { i, j, credit } of cells) {
+    if (credit <= 0 || assignment[i] !== -1 || taken.has(j)) continue;
+    assignment[i] = j;
+    taken.add(j);
+  }
+  return assignment;
+}

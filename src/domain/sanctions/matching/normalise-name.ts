@@ -1,0 +1,151 @@
+import { transliterate } from 'transliteration';
+import { COMPANY_NUMBER_PHRASES, COMPANY_NUMBER_WORD } from './company-number-noise';
+import { ENTITY_FILLER_WORDS, PERSON_NAME_PARTICLES } from './filler-words';
+import { POST_NOMINALS, TITLES } from './honorifics';
+import { LEGAL_FORMS } from './legal-forms';
+import type { SubjectKind } from './screened-subject';
+
+/*
+ * A name as the matcher compares it: upper-case ASCII words, with what does not identify anyone taken out and
+ * kept aside so the explanation can say what was ignored. The same steps run on the screened name and on every
+ * listed name, so two names are compared on equal terms:
+ *
+ * 1. Other scripts are transliterated and accents dropped (Александр → ALEKSANDR, Müller → MULLER), by the
+ *    transliteration library, which also reads Greek, Arabic (consonants only, as the script writes) and Chinese
+ *    (pinyin, one word per character).
+ * 2. Entities: registration numbers and states ("(01234567)", "(IN LIQUIDATION)") are removed.
+ * 3. "&" is AND; apostrophes join (O'BRIEN is OBRIEN); in entity names dots join (S.A.R.L. is SARL), in people's
+ *    names they separate (J.P. Smith is J P SMITH); every other mark separates words (SMITH-JONES is SMITH JONES).
+ * 4. People: "SURNAME, Forenames[, Title]" is read as Companies House writes it; titles are dropped from the
+ *    front of the forenames, post-nominals from the end, name particles (AL, BIN, VON…) anywhere while two other
+ *    words remain.
+ * 5. Entities: legal forms are dropped from either end (OOO, ZAO, PJSC, GMBH, CO LTD…), joining words (THE, AND,
+ *    OF…) anywhere.
+ * Nothing is dropped if nothing would remain: a name made only of such words keeps them.
+ */
+
+export interface NormalisedName {
+  /** The name as given. */
+  text: string;
+  /** The words compared, forenames before surname for people. */
+  tokens: string[];
+  /** Words taken out by steps 2, 4 and 5, in the order found. */
+  ignored: string[];
+}
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const APOSTROPHES = /['\u2018\u2019\u02bc`\u00b4]/g;
+const SEPARATORS = /[^A-Z0-9]+/;
+
+const LEGAL_FORM_WORDS: readonly (readonly string[])[] = [...new Set(LEGAL_FORMS)]
+  .map((form) => form.split(/[^A-Z0-9]+/).filter((word) => word !== ''))
+  .sort((a, b) => b.length - a.length);
+
+/**
+ * Where the library's Cyrillic differs from the romanisation the UK list and passports use (BGN/PCGN, ICAO):
+ * Ц is TS there, not C (KUZNETSOV, not KUZNECOV), and Х is KH, not H (KHODORKOVSKY).
+ */
+const CYRILLIC_AS_THE_LIST_WRITES_IT = { ц: 'ts', Ц: 'Ts', х: 'kh', Х: 'Kh' };
+
+/** Upper-case ASCII, other scripts transliterated: the first step of every name and country comparison. */
+export function toAsciiUpper(text: string): string {
+  return transliterate(text.normalize('NFKC'), { replace: CYRILLIC_AS_THE_LIST_WRITES_IT })
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .toUpperCase();
+}
+
+function words(text: string): string[] {
+  return text.split(SEPARATORS).filter((word) => word !== '');
+}
+
+export function normaliseName(text: string, kind: SubjectKind): NormalisedName {
+  return kind === 'person' ? normalisePersonName(text) : normaliseEntityName(text);
+}
+
+function normalisePersonName(text: string): NormalisedName {
+  const ascii = toAsciiUpper(text).replaceAll('&', ' AND ').replace(APOSTROPHES, '');
+  const ignored: string[] = [];
+  const [first, ...rest] = ascii.split(',');
+  let forenames: string[];
+  let surname: string[];
+  const commaSurname = words(first ?? '');
+  if (rest.length > 0 && commaSurname.length > 0) {
+    // "SMITH, John Paul, Dr": every part after the surname is forenames or a title
+    surname = commaSurname;
+    forenames = [];
+    for (const part of rest) {
+      const partWords = words(part);
+      if (partWords.every((word) => TITLES.has(word) || POST_NOMINALS.has(word))) ignored.push(...partWords);
+      else forenames.push(...partWords);
+    }
+  } else {
+    surname = [];
+    forenames = words(ascii);
+  }
+  const count = () => forenames.length + surname.length;
+  while (forenames.length > 0 && count() > 1 && TITLES.has(forenames[0]!)) ignored.push(forenames.shift()!);
+  // post-nominals close the name: the forenames in "SMITH, John OBE", the last words in "John Smith OBE"
+  const last = surname.length > 0 && forenames.length === 0 ? surname : forenames;
+  while (last.length > 0 && count() > 1 && POST_NOMINALS.has(last[last.length - 1]!))
+    ignored.push(last.pop()!);
+  let tokens = [...forenames, ...surname];
+  const particles = tokens.filter((word) => PERSON_NAME_PARTICLES.has(word));
+  if (particles.length > 0 && tokens.length - particles.length >= 2) {
+    ignored.push(...particles);
+    tokens = tokens.filter((word) => !PERSON_NAME_PARTICLES.has(word));
+  }
+  return { text, tokens, ignored };
+}
+
+function normaliseEntityName(text: string): NormalisedName {
+  const ignored: string[] = [];
+  let ascii = toAsciiUpper(text);
+  for (const phrase of COMPANY_NUMBER_PHRASES)
+    ascii = ascii.replace(phrase, (found) => {
+      ignored.push(found.trim());
+      return ' ';
+    });
+  ascii = ascii.replaceAll('&', ' AND ').replace(APOSTROPHES, '').replaceAll('.', '');
+  let tokens = words(ascii);
+  const numbers = tokens.filter((word) => COMPANY_NUMBER_WORD.test(word));
+  if (numbers.length > 0 && numbers.length < tokens.length) {
+    ignored.push(...numbers);
+    tokens = tokens.filter((word) => !COMPANY_NUMBER_WORD.test(word));
+  }
+  tokens = stripLegalForms(tokens, ignored);
+  const fillers = tokens.filter((word) => ENTITY_FILLER_WORDS.has(word));
+  if (fillers.length > 0 && fillers.length < tokens.length) {
+    ignored.push(...fillers);
+    tokens = tokens.filter((word) => !ENTITY_FILLER_WORDS.has(word));
+  }
+  return { text, tokens, ignored };
+}
+
+/** Legal forms off both ends, longest first, while a word other than a legal form or filler remains. */
+function stripLegalForms(tokens: string[], ignored: string[]): string[] {
+  let remaining = tokens;
+  for (let changed = true; changed;) {
+    changed = false;
+    if (remaining[0] === 'THE' && remaining.length > 1) {
+      ignored.push('THE');
+      remaining = remaining.slice(1);
+    }
+    for (const form of LEGAL_FORM_WORDS) {
+      if (remaining.length <= form.length) continue;
+      if (form.every((word, i) => remaining[remaining.length - form.length + i] === word)) {
+        ignored.push(form.join(' '));
+        remaining = remaining.slice(0, remaining.length - form.length);
+        changed = true;
+        break;
+      }
+      if (form.every((word, i) => remaining[i] === word)) {
+        ignored.push(form.join(' '));
+        remaining = remaining.slice(form.length);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return remaining;
+}
