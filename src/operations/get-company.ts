@@ -13,7 +13,9 @@ export const getCompany = keyedOperation({
     'dates for accounts and confirmation statement (with overdue flags as of today), and previous names. ' +
     'Also lists the charges (mortgages) registered against it, newest first, with status, dates, persons ' +
     'entitled and what they cover, and any insolvency cases with their dates and practitioners (both empty ' +
-    'when none are held). The data comes from public registers and can be incomplete or out of date.',
+    "when none are held), and the registered office's UK region (ITL1) and local authority from the ONS " +
+    'postcode lookup (null when the lookup does not know the postcode). The data comes from public registers ' +
+    'and can be incomplete or out of date.',
   method: 'GET',
   path: '/company/{company_number}',
   lowestPlan: 'free',

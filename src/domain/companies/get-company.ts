@@ -6,6 +6,7 @@ import { readCharges } from '../charges/read-charges';
 import { ServiceError } from '../errors';
 import { insolvencyCaseSummarySchema } from '../insolvency/insolvency-record';
 import { readInsolvencyCases } from '../insolvency/read-insolvency-cases';
+import { placeOfPostcode, registeredOfficePlaceSchema } from '../places/registered-office-place';
 import { normaliseCompanyNumber } from './company-number';
 import { companyProfileSchema, type CompanyProfile } from './company-profile';
 import { companyToProfile } from './company-record';
@@ -27,7 +28,8 @@ export async function getCompany(
 }
 
 /**
- * The profile with the charges and insolvency cases held beside the register. Only get_company answers with it:
+ * The profile with the charges and insolvency cases held beside the register, and the registered office's region
+ * and local authority from the postcode lookup. Only get_company answers with it:
  * the profile alone stays the register row shape that the writers and the simulator share.
  */
 export const companyWithDetailsSchema = companyProfileSchema.extend({
@@ -37,6 +39,7 @@ export const companyWithDetailsSchema = companyProfileSchema.extend({
   insolvency_cases: z
     .array(insolvencyCaseSummarySchema)
     .describe('Insolvency cases with their dates and practitioners; empty when none are held'),
+  registered_office_place: registeredOfficePlaceSchema.nullable(),
 });
 export type CompanyWithDetails = z.infer<typeof companyWithDetailsSchema>;
 
@@ -49,5 +52,6 @@ export async function getCompanyWithDetails(
   if (profile === undefined) return undefined;
   const charges = await readCharges(em, profile.company_number);
   const insolvencyCases = await readInsolvencyCases(em, profile.company_number);
-  return { ...profile, charges, insolvency_cases: insolvencyCases };
+  const place = await placeOfPostcode(em, profile.registered_office_address.postal_code);
+  return { ...profile, charges, insolvency_cases: insolvencyCases, registered_office_place: place };
 }
