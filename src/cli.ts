@@ -5,14 +5,19 @@ import { createAccount, createApiKey, revokeApiKey, setPlan } from './domain/acc
 import { planNameSchema } from './domain/accounts/plans';
 import { requireCompanyNumber } from './domain/companies/company-number-argument';
 import { ServiceError } from './domain/errors';
+import { drainHealthScores } from './domain/health/store/refresh-health-scores';
 import { importDemoRegister } from './demo/demo-data';
 import { importCompaniesCsv, type ImportCompaniesOptions } from './ingest/companies-house/import-companies';
 import { importAccountsFile } from './ingest/companies-house/resources/filed-accounts';
 import { importCompanyDetailsDir } from './ingest/companies-house/resources/import-company-details';
 import { importPscSnapshot } from './ingest/companies-house/resources/psc-snapshot';
+import { importPostcodeLookup } from './ingest/ons/import-postcodes';
 import { simulateChange, simulateRandomChanges } from './demo/simulator/simulate-changes';
 import { createLogger } from './logger';
 import { runChangeCheckNow } from './temporal/change-check-schedule';
+import { importSanctionsList } from './ingest/sanctions/import-sanctions-list';
+import { readSanctionsListSource } from './ingest/sanctions/sanctions-list-source';
+import { runSanctionsRefreshNow } from './temporal/sanctions-schedule';
 import { connectClient } from './temporal/connection';
 
 // Operator commands. Each prints one JSON document on stdout, so scripts can read the result.
@@ -33,6 +38,14 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                per company is its baseline; later ones record changes)
   import psc-snapshot <file>                                   import a PSC snapshot (JSON lines)
   import accounts <file> [<file> ...]                          import filed accounts in inline XBRL
+  import sanctions <file>                                      import a UK Sanctions List CSV as a new list version
+                                                               (unchanged when it is the current one): docs/sanctions.md
+  import postcodes <file> [--names <LA names file>] [--batch-size N]
+                                                               import the ONS postcode lookup (NSPL or ONSPD CSV)
+                                                               and its local authority names: docs/places.md
+  health refresh                                               store the health scores that are due: companies whose
+                                                               data changed, scores whose valid_until has come, and
+                                                               scores of an older model (imports end with this too)
   demo-data --companies <N> [--seed S] [--as-of YYYY-MM-DD] [--register-only]
                                                                generate a demo register and its company details
                                                                (officers, PSCs, filings, charges, accounts) and
@@ -41,6 +54,9 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                make one register change on one company
   simulate-changes --random <K> [--monitored] [--seed S]       K changes on random active companies (only monitored
                                                                ones with --monitored), mixed like a day's register
+  sanctions refresh                                            refresh the UK Sanctions List now from its configured
+                                                               source (triggers the sanctions-refresh Schedule, like
+                                                               check-changes) and wait for the outcome
   check-changes                                                run the change check now (triggers the change-check
                                                                Schedule on TEMPORAL_ADDRESS, or on the embedded
                                                                dev server of a running \`npm start\`) and wait for it
@@ -95,25 +111,66 @@ const commands: Record<string, Command> = {
     const file = positionals[2];
     if (!file)
       throw new ServiceError('invalid_argument', 'import companies needs a file: import companies <file>');
-    return withInterrupt((signal) =>
-      importCompaniesCsv(orm.em.fork(), file, {
-        ...importReporting(signal),
-        asOf: optionalDay(options, 'as-of'),
-        restart: options.restart !== undefined,
-        limit: optionalCount(options, 'limit'),
-        batchSize: optionalCount(options, 'batch-size', 1),
-      }),
+    return withHealthScores(
+      orm,
+      await withInterrupt((signal) =>
+        importCompaniesCsv(orm.em.fork(), file, {
+          ...importReporting(signal),
+          asOf: optionalDay(options, 'as-of'),
+          restart: options.restart !== undefined,
+          limit: optionalCount(options, 'limit'),
+          batchSize: optionalCount(options, 'batch-size', 1),
+        }),
+      ),
     );
   },
   'import company-details': async (orm, _options, positionals) => {
     const dir = positionals[2];
     if (!dir) throw new ServiceError('invalid_argument', 'import company-details needs a folder');
-    return importCompanyDetailsDir(orm.em.fork(), dir, { source: 'import', detectedAt: new Date() });
+    return withHealthScores(
+      orm,
+      await importCompanyDetailsDir(orm.em.fork(), dir, { source: 'import', detectedAt: new Date() }),
+    );
   },
   'import psc-snapshot': async (orm, _options, positionals) => {
     const file = positionals[2];
     if (!file) throw new ServiceError('invalid_argument', 'import psc-snapshot needs a file');
-    return importPscSnapshot(orm.em.fork(), file, { source: 'import', detectedAt: new Date() });
+    return withHealthScores(
+      orm,
+      await importPscSnapshot(orm.em.fork(), file, { source: 'import', detectedAt: new Date() }),
+    );
+  },
+  'import postcodes': async (orm, options, positionals) => {
+    const file = positionals[2];
+    if (!file)
+      throw new ServiceError('invalid_argument', 'import postcodes needs a file: import postcodes <file>');
+    return withInterrupt((signal) =>
+      importPostcodeLookup(orm.em.fork(), file, {
+        ...importReporting(signal),
+        namesFile: options.names,
+        batchSize: optionalCount(options, 'batch-size', 1),
+      }),
+    );
+  },
+  'import sanctions': async (orm, _options, positionals) => {
+    const file = positionals[2];
+    if (!file)
+      throw new ServiceError('invalid_argument', 'import sanctions needs a file: import sanctions <file>');
+    const read = await readSanctionsListSource({ kind: 'file', path: file });
+    return importSanctionsList(orm.em.fork(), read.bytes, { source: read.source });
+  },
+  'sanctions refresh': async () => {
+    const config = loadConfig();
+    const client = await connectClient({
+      ...config,
+      TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_SERVER_PORT}`,
+    });
+    try {
+      const run = await runSanctionsRefreshNow(client);
+      return { workflow_id: run.workflowId, run_id: run.runId, ...run.result };
+    } finally {
+      await client.connection.close();
+    }
   },
   'import accounts': async (orm, _options, positionals) => {
     const files = positionals.slice(2);
@@ -123,7 +180,7 @@ const commands: Record<string, Command> = {
     const results = [];
     for (const file of files)
       results.push({ file, ...(await importAccountsFile(orm.em.fork(), file, context)) });
-    return { documents: results };
+    return withHealthScores(orm, { documents: results });
   },
   'simulate-changes': async (orm, options) => {
     const random = optionalCount(options, 'random', 1);
@@ -139,6 +196,16 @@ const commands: Record<string, Command> = {
     }
     const companyNumber = requireCompanyNumber(required(options, 'company'), '--company');
     return simulateChange(orm.em.fork(), companyNumber, required(options, 'type'), { seed });
+  },
+  'health refresh': async (orm) => {
+    const done = await drainHealthScores(orm.em.fork(), new Date());
+    return {
+      rescored: done.rescored,
+      queued: done.queued,
+      expired: done.expired,
+      other_model: done.otherModel,
+      dropped: done.dropped,
+    };
   },
   'check-changes': async () => {
     const config = loadConfig();
@@ -171,6 +238,18 @@ const commands: Record<string, Command> = {
     );
   },
 };
+
+/**
+ * An import ends with the health scores its writes queued stored again (domain/health/store), so lists show the
+ * new grades at once rather than after the next change check.
+ */
+async function withHealthScores<T extends object>(
+  orm: Orm,
+  result: T,
+): Promise<T & { health_scores_rescored: number }> {
+  const { rescored } = await drainHealthScores(orm.em.fork(), new Date());
+  return { ...result, health_scores_rescored: rescored };
+}
 
 function optionalCount(
   options: Record<string, string | undefined>,
@@ -256,6 +335,7 @@ async function main(): Promise<number> {
       random: { type: 'string' },
       monitored: { type: 'boolean' },
       'register-only': { type: 'boolean' },
+      names: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

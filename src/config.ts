@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
+import type { SanctionsListSource } from './ingest/sanctions/sanctions-list-source';
 
 // Every setting comes from the environment (see .env.example). Validated once at start-up so a bad value
 // stops the process with a message naming the variable, instead of failing later somewhere deep.
@@ -43,6 +44,14 @@ export const configSchema = z.object({
   TEMPORAL_DEV_SERVER_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_CLI_PATH: optionalString,
+  /** Where the daily refresh reads the UK Sanctions List: an http(s) URL, or a file or folder; at most one. */
+  SANCTIONS_LIST_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  SANCTIONS_LIST_FILE: optionalString,
+  /** Scores (0–1) a name comparison must reach to be a potential sanctions match: people, and entities. */
+  SANCTIONS_MATCH_THRESHOLD_PERSON: optionalString.pipe(z.coerce.number<string | undefined>().min(0).max(1).optional()),
+  SANCTIONS_MATCH_THRESHOLD_ENTITY: optionalString.pipe(z.coerce.number<string | undefined>().min(0).max(1).optional()),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -50,6 +59,10 @@ export type Config = z.infer<typeof configSchema> & {
   webhookDevAllowedOrigins: string[];
   /** Resolved database target: the SQLite file path or the PostgreSQL URL. */
   database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+  /** SANCTIONS_LIST_URL or SANCTIONS_LIST_FILE; null when neither is set (the refresh reports not_configured). */
+  sanctionsListSource: SanctionsListSource | null;
+  /** The thresholds set in the environment; the matcher's defaults fill the rest. */
+  sanctionsMatchThresholds: { person?: number; entity?: number };
 };
 
 export class ConfigError extends Error {}
@@ -65,7 +78,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR),
     webhookDevAllowedOrigins: devAllowedOrigins(values.WEBHOOK_DEV_ALLOWED_ORIGINS, values.NODE_ENV),
+    sanctionsListSource: sanctionsListSource(values),
+    sanctionsMatchThresholds: {
+      ...(values.SANCTIONS_MATCH_THRESHOLD_PERSON === undefined
+        ? {}
+        : { person: values.SANCTIONS_MATCH_THRESHOLD_PERSON }),
+      ...(values.SANCTIONS_MATCH_THRESHOLD_ENTITY === undefined
+        ? {}
+        : { entity: values.SANCTIONS_MATCH_THRESHOLD_ENTITY }),
+    },
   };
+}
+
+function sanctionsListSource(values: z.infer<typeof configSchema>): SanctionsListSource | null {
+  const { SANCTIONS_LIST_URL: url, SANCTIONS_LIST_FILE: path, NODE_ENV } = values;
+  if (url !== undefined && path !== undefined)
+    throw new ConfigError('SANCTIONS_LIST_URL and SANCTIONS_LIST_FILE are both set: set one of them');
+  if (url !== undefined) {
+    // The list decides who gets screened as sanctioned: in production it comes over TLS or not at all.
+    if (NODE_ENV === 'production' && !url.startsWith('https:'))
+      throw new ConfigError('SANCTIONS_LIST_URL: must be https:// when NODE_ENV=production');
+    return { kind: 'url', url };
+  }
+  return path === undefined ? null : { kind: 'file', path: resolve(path) };
 }
 
 function devAllowedOrigins(raw: string | undefined, nodeEnv: string): string[] {

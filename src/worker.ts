@@ -11,6 +11,7 @@ import { ensureChangeCheckSchedule } from './temporal/change-check-schedule';
 import { connectClient, connectWorker } from './temporal/connection';
 import { reconcilePendingDeliveries } from './temporal/reconcile-deliveries';
 import { reconcileSecretRotations } from './temporal/reconcile-rotations';
+import { ensureSanctionsRefreshSchedule } from './temporal/sanctions-schedule';
 import { installTemporalRuntime } from './temporal/runtime';
 
 export interface WorkerDeps {
@@ -27,6 +28,8 @@ export interface WorkerDeps {
    * only the tests of the change check own it.
    */
   changeCheckSchedule?: boolean;
+  /** The same for the `sanctions-refresh` Schedule; defaults to what changeCheckSchedule says, for the same reason. */
+  sanctionsRefreshSchedule?: boolean;
   /** A prebuilt workflow bundle (tests bundle once per run); by default the worker bundles src/workflows. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -60,6 +63,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       webhooks: { devAllowedOrigins: config.webhookDevAllowedOrigins, ...deps.webhookOptions },
       temporal: { client, taskQueue: config.TEMPORAL_TASK_QUEUE },
       publicBaseUrl: config.PUBLIC_BASE_URL,
+      sanctionsList: { source: config.sanctionsListSource },
     }),
   });
   const running = worker.run();
@@ -71,6 +75,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   await reconcilePendingDeliveries(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
   if (deps.changeCheckSchedule ?? true)
     await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
+  if (deps.sanctionsRefreshSchedule ?? deps.changeCheckSchedule ?? true)
+    await ensureSanctionsRefreshSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
   return {
     async stop() {
       worker.shutdown();

@@ -1,5 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Orm } from '../db/orm';
+import type { HealthScorer } from '../domain/health/store/refresh-health-scores';
+import type { ReadSourceOptions, SanctionsListSource } from '../ingest/sanctions/sanctions-list-source';
 import type { SendOptions } from '../domain/webhooks/send-webhook';
 import type { Logger } from '../logger';
 
@@ -16,4 +18,8 @@ export interface ActivityDeps {
   publicBaseUrl: string;
   /** Changes read per change-check step (default CHANGE_CHECK_BATCH); tests make it small to see several steps. */
   changeCheckBatchSize?: number;
+  /** The change check's health-score refresh scores with this (default: the health model); tests give their own. */
+  healthScorer?: HealthScorer;
+  /** Where the sanctions refresh reads the list (null: not configured), and in tests shorter read limits. */
+  sanctionsList?: { source: SanctionsListSource | null; read?: ReadSourceOptions };
 }

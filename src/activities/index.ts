@@ -1,5 +1,7 @@
 import { changeCheckActivities } from './change-check';
 import type { ActivityDeps } from './deps';
+import { healthScoreActivities } from './health-scores';
+import { sanctionsRefreshActivities } from './sanctions-refresh';
 import { secretRotationActivities } from './secret-rotation';
 import { webhookDeliveryActivities } from './webhook-delivery';
 
@@ -10,6 +12,8 @@ export function createActivities(deps: ActivityDeps) {
     ...secretRotationActivities(deps),
     ...webhookDeliveryActivities(deps),
     ...changeCheckActivities(deps),
+    ...healthScoreActivities(deps),
+    ...sanctionsRefreshActivities(deps),
   };
 }
 

@@ -7,7 +7,10 @@ import { CompanyEntity } from '../db/entities/company';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
 import { writeDemoCompanyDetails, type DemoDetailsCompany } from './details/demo-company-details';
+import { importDemoPostcodeLookup } from './demo-postcodes';
 import { writeDemoRegisterCsv } from './demo-register';
+import { drainHealthScores } from '../domain/health/store/refresh-health-scores';
+import { seedDemoSanctionsListIfEmpty } from './demo-sanctions-list';
 import {
   importCompaniesCsv,
   type ImportCompaniesOptions,
@@ -17,6 +20,7 @@ import {
   importCompanyDetailsDir,
   type CompanyDetailsImportResult,
 } from '../ingest/companies-house/resources/import-company-details';
+import type { ImportPostcodesResult } from '../ingest/ons/import-postcodes';
 
 /*
  * Demo data goes the way real data goes: the generator writes the bulk company CSV, and the importer reads it;
@@ -34,7 +38,13 @@ export interface DemoDataOptions {
   details?: boolean;
 }
 
-export type DemoDataResult = ImportCompaniesResult & { details: CompanyDetailsImportResult | null };
+export type DemoDataResult = ImportCompaniesResult & {
+  details: CompanyDetailsImportResult | null;
+  /** The demo's postcode lookup (every registered office postcode of the register), so place filters work. */
+  postcodes: ImportPostcodesResult;
+  /** Companies whose health score was stored, as of the demo's day (the demo is ready to list by grade). */
+  health_scores_rescored: number;
+};
 
 export async function importDemoRegister(
   em: EntityManager,
@@ -51,14 +61,19 @@ export async function importDemoRegister(
       asOf,
     });
     const register = await importCompaniesCsv(em, file, { ...importOptions, asOf });
-    if (!options.details) return { ...register, details: null };
+    const postcodes = await importDemoPostcodeLookup(em, dir, file);
+    if (!options.details) return { ...register, details: null, postcodes, ...(await scoreDemo(em, asOf)) };
     const detailsDir = join(dir, 'details');
     await writeDemoCompanyDetails(detailsDir, await demoDetailsCompanies(em), { seed: options.seed, asOf });
     const details = await importCompanyDetailsDir(em, detailsDir, { source: 'import', detectedAt: asOf });
-    return { ...register, details };
+    return { ...register, details, postcodes, ...(await scoreDemo(em, asOf)) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+async function scoreDemo(em: EntityManager, asOf: Date): Promise<{ health_scores_rescored: number }> {
+  return { health_scores_rescored: (await drainHealthScores(em, asOf)).rescored };
 }
 
 /** What the details generator needs to know of each company on the register, in company number order. */
@@ -99,8 +114,15 @@ export async function seedDemoRegisterIfEmpty(
   const companies = options.companies ?? DEMO_SEED_COMPANIES;
   const result = await importDemoRegister(em, { details: true, ...options, companies });
   const seeded = result.inserted + result.updated;
+  // Screening needs a list: the demo one, with designations named like some of these companies' people.
+  const sanctions = await seedDemoSanctionsListIfEmpty(em, { seed: options.seed, asOf: options.asOf });
   logger.info(
-    { companies: seeded, seed: options.seed ?? 1, details: result.details?.imported ?? 0 },
+    {
+      companies: seeded,
+      seed: options.seed ?? 1,
+      details: result.details?.imported ?? 0,
+      sanctions_designations: sanctions?.version.designations ?? 0,
+    },
     `seeded the demo register with ${seeded} companies and their details`,
   );
   // The generator and the importers read the same formats: a problem here is a bug in one of them, so say so.

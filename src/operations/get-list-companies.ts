@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { companyStatusSchema } from '../domain/companies/company-profile';
+import {
+  gradeSetArgument,
+  riskLevelSetArgument,
+  scoreBoundArgument,
+  storedHealthSchema,
+} from '../domain/health/store/stored-health-arguments';
 import { getListOfAccount } from '../domain/lists/lists';
 import { listCompaniesPage, listCompanySorts } from '../domain/lists/list-companies';
 import { listIdSchema, listRefSchema } from '../domain/lists/list-view';
@@ -20,9 +26,11 @@ export const getListCompanies = keyedOperation({
   name: 'get_list_companies',
   title: 'Get the companies on a list',
   description:
-    'Companies on one list, with status and whether accounts or the confirmation statement are overdue today. ' +
-    'Filter by status and by overdue (true: any filing overdue; false: none); sort by name, number or ' +
-    'added_at, asc or desc; page with limit and offset.',
+    'Companies on one list, with status, whether accounts or the confirmation statement are overdue today, and ' +
+    'the stored health score (score, grade, risk_level, as_of, model_version; null until scored; explained by ' +
+    'get_health_score). Filter by status, by overdue (true: any filing overdue; false: none), by grade and ' +
+    'risk_level (one or several, comma-separated) and by min_score and max_score (these leave out unscored ' +
+    'companies); sort by name, number, added_at or score (unscored last), asc or desc; page with limit and offset.',
   method: 'GET',
   path: '/lists/{list_id}/companies',
   lowestPlan: 'free',
@@ -33,12 +41,21 @@ export const getListCompanies = keyedOperation({
       list_id: listIdSchema,
       status: companyStatusSchema.optional(),
       overdue: booleanArgument.optional(),
+      grade: gradeSetArgument.optional(),
+      risk_level: riskLevelSetArgument.optional(),
+      min_score: scoreBoundArgument.optional().describe('Lowest health score, 0–100'),
+      max_score: scoreBoundArgument.optional().describe('Highest health score, 0–100'),
       sort: z.enum(listCompanySorts).default('name'),
       order: z.enum(['asc', 'desc']).default('asc'),
       limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(50),
       offset: z.coerce.number().int().min(0).max(100_000).default(0),
     })
-    .strict(),
+    .strict()
+    .refine(
+      (input) =>
+        input.min_score === undefined || input.max_score === undefined || input.min_score <= input.max_score,
+      { message: 'min_score is above max_score', path: ['min_score'] },
+    ),
   output: z.object({
     list: listRefSchema,
     items: z.array(
@@ -49,6 +66,7 @@ export const getListCompanies = keyedOperation({
         added_at: z.iso.datetime(),
         accounts: filing,
         confirmation_statement: filing,
+        health: storedHealthSchema,
       }),
     ),
     total: z.number().int(),
@@ -64,6 +82,12 @@ export const getListCompanies = keyedOperation({
         listId: list.id,
         status: input.status,
         overdue: input.overdue,
+        health: {
+          grades: input.grade,
+          riskLevels: input.risk_level,
+          minScore: input.min_score,
+          maxScore: input.max_score,
+        },
         sort: input.sort,
         order: input.order,
         limit: input.limit,
@@ -84,6 +108,7 @@ export const getListCompanies = keyedOperation({
           next_due: row.confirmationStatement.nextDue,
           overdue: row.confirmationStatement.overdue,
         },
+        health: row.health,
       })),
       total: page.total,
       limit: input.limit,

@@ -11,7 +11,8 @@ export const getLists = keyedOperation({
   description:
     'The account’s company lists, oldest first, each with its company count, how many of its companies have ' +
     'accounts or a confirmation statement overdue today, its alert count (every alert the account has had on ' +
-    'the companies now on it), and its webhook settings. Read a list’s companies with get_list_companies.',
+    'the companies now on it), how many of its companies have each health grade (A–E, and unscored), and its ' +
+    'webhook settings. Read a list’s companies, filtered or sorted by health, with get_list_companies.',
   method: 'GET',
   path: '/lists',
   lowestPlan: 'free',

@@ -7,6 +7,7 @@ import { getFilingHistory } from './get-filing-history';
 import { getAccounts } from './get-accounts';
 import { getFinancialHistory } from './get-financial-history';
 import { getHealthScore } from './get-health-score';
+import { screenSanctions } from './screen-sanctions';
 import { getWebhookDelivery } from './get-webhook-delivery';
 import { getWebhookSecret } from './get-webhook-secret';
 import { listWebhookDeliveries } from './list-webhook-deliveries';
@@ -39,6 +40,7 @@ export const operations: readonly Operation[] = [
   getFinancialHistory,
   getHealthScore,
   getChanges,
+  screenSanctions,
   signup,
   getWebhookSecret,
   rotateWebhookSecret,

@@ -51,4 +51,19 @@ export interface ChangeCheckResult {
   deliveriesStarted: number;
   /** The feed sequence the checkpoint stands at when the run ends. */
   throughSequence: number;
+  /** The health-score refresh after the change steps (absent from runs recorded before it existed). */
+  healthScores?: HealthScoresRefreshed;
+  /** Why the refresh failed after its retries; the check itself still succeeds, and the next one refreshes. */
+  healthScoresError?: string;
+}
+
+/** What one refresh of stored health scores did (domain/health/store/refresh-health-scores.ts). */
+export interface HealthScoresRefreshed {
+  rescored: number;
+  queued: number;
+  expired: number;
+  otherModel: number;
+  dropped: number;
+  /** Work was left for the next check (the refresh's time budget ran out). */
+  more: boolean;
 }

@@ -5,10 +5,14 @@ export const workflowTypes = {
   secretRotation: 'secretRotationWorkflow',
   webhookDelivery: 'webhookDeliveryWorkflow',
   changeCheck: 'changeCheckWorkflow',
+  sanctionsRefresh: 'sanctionsRefreshWorkflow',
 } as const;
 
 /** The Schedule that runs the change check; its runs get this id plus the scheduled time. */
 export const CHANGE_CHECK_SCHEDULE_ID = 'change-check';
+
+/** The Schedule that refreshes the UK Sanctions List daily; its runs get this id plus the scheduled time. */
+export const SANCTIONS_REFRESH_SCHEDULE_ID = 'sanctions-refresh';
 
 export function secretRotationWorkflowId(accountId: string): string {
   return `secret-rotation/${accountId}`;

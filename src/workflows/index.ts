@@ -2,3 +2,4 @@
 export { secretRotationWorkflow } from './secret-rotation';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { changeCheckWorkflow } from './change-check';
+export { sanctionsRefreshWorkflow } from './sanctions-refresh';

@@ -97,11 +97,14 @@ describe('operator CLI (a real process against a real database)', () => {
   }, 60_000);
 
   it('imports a company details folder, a PSC snapshot and accounts files, and refuses bad input', async () => {
-    await cli(
+    const register = (await cli(
       'import',
       'companies',
       join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv'),
-    );
+    )) as unknown as { inserted: number; health_scores_rescored: number };
+    // Every new company is scored before the command ends (and any company an earlier test queued).
+    expect(register.inserted).toBeGreaterThan(0);
+    expect(register.health_scores_rescored).toBeGreaterThanOrEqual(register.inserted);
     const folder = companyDetailsFolder();
     try {
       const details = (await cli('import', 'company-details', folder)) as unknown as {
@@ -120,7 +123,23 @@ describe('operator CLI (a real process against a real database)', () => {
     const accounts = join(projectRoot, 'test/fixtures/accounts/northern-loom-group-2025.xhtml');
     expect(await cli('import', 'accounts', accounts)).toEqual({
       documents: [{ file: accounts, status: 'imported', baseline: false, changes: 0 }],
+      // Nothing changed, so nothing was queued to rescore.
+      health_scores_rescored: 0,
     });
+    // Imports drained the queue: a refresh finds nothing due, and every company has its stored score.
+    expect(await cli('health', 'refresh')).toEqual({
+      rescored: 0,
+      queued: 0,
+      expired: 0,
+      other_model: 0,
+      dropped: 0,
+    });
+    const [counts] = await orm.em
+      .getConnection()
+      .execute<{ companies: number | string; scored: number | string }[]>(
+        'select (select count(*) from companies) as companies, (select count(*) from company_health_scores) as scored',
+      );
+    expect(Number(counts!.scored)).toBe(Number(counts!.companies));
 
     expect((await cliFails('import', 'company-details')).stderr).toMatch(
       /invalid_argument: .*needs a folder/,

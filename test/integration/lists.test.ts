@@ -26,6 +26,7 @@ interface ListView {
   company_count: number;
   overdue_filings: number;
   alert_count: number;
+  health_grades: Record<string, number>;
   webhook_url: string | null;
   alert_webhook: boolean;
   created_at: string;
@@ -111,6 +112,7 @@ describe('lists (REST)', () => {
       company_count: 0,
       overdue_filings: 0,
       alert_count: 0,
+      health_grades: { A: 0, B: 0, C: 0, D: 0, E: 0, unscored: 0 },
       webhook_url: null,
       alert_webhook: false,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

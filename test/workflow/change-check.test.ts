@@ -80,6 +80,8 @@ describe('change-check workflow (time-skipping server)', () => {
       alertsWritten: 5,
       deliveriesStarted: 5,
       throughSequence: expect.any(Number),
+      // Demo seeding stored every score: the five companies with a new filing are the ones rescored.
+      healthScores: { rescored: 5, queued: 5, expired: 0, otherModel: 0, dropped: 0, more: false },
     });
     const received = await waitFor(async () =>
       receiver.received.length >= 5 ? receiver.received : undefined,

@@ -5,6 +5,7 @@ import {
   type RegisterChange,
 } from '../../db/entities/register-change';
 import { dialectOf } from '../companies/register-sql';
+import { enqueueHealthRescore } from '../health/store/health-score-queue';
 import type { ChangeDraft } from './company-changes';
 
 /*
@@ -55,7 +56,11 @@ export function changeValues(
   ];
 }
 
-/** Appends changes inside the caller's transaction (`em` must be the transaction's). */
+/**
+ * Appends changes inside the caller's transaction (`em` must be the transaction's), and queues their companies
+ * for rescoring in it: whatever the feed records (a detail import, the clock's overdue filings, the simulator)
+ * may move a health score.
+ */
 export async function appendChanges(
   em: EntityManager,
   drafts: readonly ChangeDraft[],
@@ -77,5 +82,10 @@ export async function appendChanges(
       source,
       detectedAt,
     })),
+  );
+  await enqueueHealthRescore(
+    em,
+    drafts.map((draft) => draft.companyNumber),
+    detectedAt,
   );
 }

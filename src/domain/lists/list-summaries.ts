@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyList } from '../../db/entities/company-list';
+import {
+  GRADE_COUNT_COLUMNS,
+  gradeCountsOf,
+  storedHealthJoin,
+  type GradeCounts,
+} from '../health/store/stored-health-sql';
 import type { ListView } from './list-view';
 import { overdueSql } from './overdue-sql';
 
@@ -8,13 +14,22 @@ interface CountRow {
   company_count: number | string;
   overdue_filings: number | string;
   alert_count: number | string;
+  [gradeCount: `grade_${string}`]: number | string;
+}
+
+interface ListCounts {
+  companyCount: number;
+  overdueFilings: number;
+  alertCount: number;
+  healthGrades: GradeCounts;
 }
 
 /**
  * Lists with their counts, from one grouped query over the account's memberships. Only companies the register
  * holds are counted, as get_list_companies lists only those. alert_count is every alert the account holds on the
  * companies on the list now, whenever raised (docs/decisions.md): the account's alerts are counted per company
- * once, in a derived table, and summed over each list's memberships.
+ * once, in a derived table, and summed over each list's memberships. Health grades are the stored scores'
+ * (domain/health/store), as they stand: a score waiting for its refresh shows until it is refreshed.
  */
 export async function listViews(
   em: EntityManager,
@@ -29,9 +44,10 @@ export async function listViews(
     .execute(
       'select m.list_id, count(*) as company_count, ' +
         `sum(case when ${overdue.text} then 1 else 0 end) as overdue_filings, ` +
-        'sum(coalesce(a.alerts, 0)) as alert_count ' +
+        `sum(coalesce(a.alerts, 0)) as alert_count, ${GRADE_COUNT_COLUMNS} ` +
         'from lists l join list_companies m on m.list_id = l.id ' +
         'join companies c on c.company_number = m.company_number ' +
+        `${storedHealthJoin('m.company_number')} ` +
         'left join (select company_number, count(*) as alerts from alerts where account_id = ? ' +
         'group by company_number) a on a.company_number = m.company_number ' +
         'where l.account_id = ? group by m.list_id',
@@ -45,16 +61,18 @@ export async function listViews(
       companyCount: Number(row?.company_count ?? 0),
       overdueFilings: Number(row?.overdue_filings ?? 0),
       alertCount: Number(row?.alert_count ?? 0),
+      healthGrades: gradeCountsOf(row),
     });
   });
 }
 
 export function toListView(
   list: CompanyList,
-  counts: { companyCount: number; overdueFilings: number; alertCount: number } = {
+  counts: ListCounts = {
     companyCount: 0,
     overdueFilings: 0,
     alertCount: 0,
+    healthGrades: gradeCountsOf(undefined),
   },
 ): ListView {
   return {
@@ -65,6 +83,7 @@ export function toListView(
     company_count: counts.companyCount,
     overdue_filings: counts.overdueFilings,
     alert_count: counts.alertCount,
+    health_grades: counts.healthGrades,
     webhook_url: list.webhookUrl,
     alert_webhook: list.alertWebhook,
     created_at: list.createdAt.toISOString(),

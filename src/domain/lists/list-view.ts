@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listKinds } from '../../db/entities/company-list';
+import { healthGrades } from '../health/score-company';
 
 export const listKindSchema = z.enum(listKinds);
 
@@ -11,7 +12,17 @@ export const listIdSchema = z.coerce
   .max(2_147_483_647)
   .describe('List id, from get_lists or create_list');
 
-/** A list as get_lists and create_list show it. Health grades join when the health score exists. */
+/** How many of a list's companies have each stored health grade; unscored: not scored yet, or not enough data. */
+export const healthGradeCountsSchema = z
+  .object({
+    ...Object.fromEntries(healthGrades.map((grade) => [grade, z.number().int().nonnegative()])),
+    unscored: z.number().int().nonnegative(),
+  } as Record<(typeof healthGrades)[number] | 'unscored', z.ZodNumber>)
+  .describe(
+    'Companies on the list by stored health grade (A healthiest … E); unscored: not scored yet or not enough data',
+  );
+
+/** A list as get_lists and create_list show it. */
 export const listViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -24,6 +35,7 @@ export const listViewSchema = z.object({
     .nonnegative()
     .describe('Companies on the list whose accounts or confirmation statement are overdue today'),
   alert_count: z.number().int().nonnegative().describe('Alerts raised on the list’s companies'),
+  health_grades: healthGradeCountsSchema,
   webhook_url: z.string().nullable(),
   alert_webhook: z.boolean().describe('True when the list’s changes are sent to webhook_url'),
   created_at: z.iso.datetime(),

@@ -144,7 +144,7 @@ function checkHeader(record: string[]): void {
  * line count one ahead for the rest of the file. This keeps physical line numbers (LF-terminated lines, as
  * editors and `sed -n` count them) by correcting for that, and only looks inside fields when the count jumps.
  */
-class PhysicalLines {
+export class PhysicalLines {
   lastEnd = 0;
   private overcount = 0;
   private previousLines = 0;

@@ -4,6 +4,7 @@ import { CompanyResourceImportEntity } from '../../db/entities/company-resource-
 import type { ChangeSource } from '../../db/entities/register-change';
 import type { ChangeDraft } from '../../domain/changes/company-changes';
 import { appendChanges } from '../../domain/changes/register-change-log';
+import { enqueueHealthRescore } from '../../domain/health/store/health-score-queue';
 
 /*
  * The one way a company's detail resource (officers, PSCs, filing history, charges, insolvency, accounts
@@ -53,7 +54,10 @@ export async function importCompanyResource(
     const first = await tx.findOne(CompanyResourceImportEntity, { companyNumber, resource });
     const drafts = await replace(tx);
     const baseline = first === null || first.firstImportedAt.getTime() === context.detectedAt.getTime();
+    // Recorded changes queue the company's rescore with them (appendChanges); a baseline records none but is
+    // new data all the same.
     if (!baseline) await appendChanges(tx, drafts, context.source, context.detectedAt);
+    else await enqueueHealthRescore(tx, [companyNumber], context.detectedAt);
     if (first === null)
       await tx.insert(CompanyResourceImportEntity, {
         companyNumber,

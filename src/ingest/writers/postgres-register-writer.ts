@@ -1,13 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { COMPANY_COLUMNS } from '../../domain/companies/company-record';
 import { knexOf } from '../../domain/companies/register-sql';
-import {
-  diffCompany,
-  TRACKED_COLUMNS,
-  type ChangeDraft,
-  type TrackedRow,
-} from '../../domain/changes/company-changes';
+import { diffCompany, type ChangeDraft, type TrackedRow } from '../../domain/changes/company-changes';
 import { CHANGE_COLUMNS, changeValues, LOCK_CHANGE_LOG } from '../../domain/changes/register-change-log';
+import { ENQUEUE_POSTGRES_UNNEST } from '../../domain/health/store/health-score-queue';
+import { registerRowNeedsRescore } from '../../domain/health/store/register-row-rescore';
 import {
   checkpointValues,
   trackedRowFromValues,
@@ -49,7 +46,8 @@ const UPSERT_COMPANIES =
     // History stays history: the bulk file only knows the current status, insolvency cases may say more.
     'has_insolvency_history = excluded.has_insolvency_history or companies.has_insolvency_history',
   );
-const EXISTING = `select company_number, ${TRACKED_COLUMNS.join(', ')} from companies where company_number = any($1::text[])`;
+// Every column, not only the tracked ones: the health score reads some the change feed does not announce.
+const EXISTING = `select ${COMPANY_COLUMNS.join(', ')} from companies where company_number = any($1::text[])`;
 const CHANGE_TYPES: Readonly<Record<string, string>> = { detected_at: 'timestamptz' };
 const INSERT_CHANGES =
   `insert into register_changes (${CHANGE_COLUMNS.join(', ')}) select * from unnest(` +
@@ -106,14 +104,12 @@ export class PostgresRegisterWriter implements RegisterWriter {
         const existing = existingRows.map((row) => row.company_number as string);
         const inserted = numbers.length - existing.length;
         const outcome = { inserted, updated: companies.length - inserted, changes: 0 };
+        const before = new Map(existingRows.map((row) => [row.company_number as string, row]));
         if (recording) {
-          const before = new Map(
-            existingRows.map((row) => [row.company_number as string, row as TrackedRow]),
-          );
           const changes: ChangeDraft[] = unique.flatMap((company) =>
             diffCompany(
               company.companyNumber,
-              before.get(company.companyNumber),
+              before.get(company.companyNumber) as TrackedRow | undefined,
               trackedRowFromValues(company.values),
             ),
           );
@@ -134,6 +130,14 @@ export class PostgresRegisterWriter implements RegisterWriter {
             COMPANY_COLUMNS.map((_, i) => unique.map((company) => company.values[i])),
           );
         }
+        const rescore = unique
+          .filter((company) => {
+            const old = before.get(company.companyNumber);
+            return old === undefined || registerRowNeedsRescore(old, company.values);
+          })
+          .map((company) => company.companyNumber)
+          .sort();
+        if (rescore.length > 0) await db.query(ENQUEUE_POSTGRES_UNNEST, [rescore, new Date()]);
         if (existing.length > 0) await db.query(DELETE_SIC_CODES, [existing]);
         const sicNumbers: string[] = [];
         const sicCodes: string[] = [];

@@ -5,13 +5,10 @@ import {
   type CompanyColumnValue,
 } from '../../domain/companies/company-record';
 import { knexOf } from '../../domain/companies/register-sql';
-import {
-  diffCompany,
-  TRACKED_COLUMNS,
-  type ChangeDraft,
-  type TrackedRow,
-} from '../../domain/changes/company-changes';
+import { diffCompany, type ChangeDraft, type TrackedRow } from '../../domain/changes/company-changes';
 import { CHANGE_COLUMNS, changeValues } from '../../domain/changes/register-change-log';
+import { ENQUEUE_SQLITE_ONE } from '../../domain/health/store/health-score-queue';
+import { registerRowNeedsRescore } from '../../domain/health/store/register-row-rescore';
 import {
   checkpointValues,
   trackedRowFromValues,
@@ -47,6 +44,7 @@ interface Statements {
   upsertSicDescription: Statement;
   upsertCheckpoint: Statement;
   insertChange: Statement;
+  enqueueRescore: Statement;
 }
 
 const excluded = (columns: readonly string[]) => columns.map((c) => `${c} = excluded.${c}`).join(', ');
@@ -58,9 +56,8 @@ const assignment = (column: string) =>
 function prepare(db: Database): Statements {
   const companyColumns = COMPANY_COLUMNS.slice(1);
   return {
-    existing: db.prepare(
-      `select normalised_name, ${TRACKED_COLUMNS.join(', ')} from companies where company_number = ?`,
-    ),
+    // Every column, not only the tracked ones: the health score reads some the change feed does not announce.
+    existing: db.prepare(`select ${COMPANY_COLUMNS.join(', ')} from companies where company_number = ?`),
     // A bulk import is mostly new companies: try the insert first and look at the old row only when it exists.
     insertNewCompany: db.prepare(
       `insert into companies (${COMPANY_COLUMNS.join(', ')}) values (${COMPANY_COLUMNS.map(() => '?').join(', ')}) ` +
@@ -85,6 +82,7 @@ function prepare(db: Database): Statements {
     insertChange: db.prepare(
       `insert into register_changes (${CHANGE_COLUMNS.join(', ')}) values (${CHANGE_COLUMNS.map(() => '?').join(', ')})`,
     ),
+    enqueueRescore: db.prepare(ENQUEUE_SQLITE_ONE),
   };
 }
 
@@ -174,7 +172,11 @@ export class SqliteRegisterWriter implements RegisterWriter {
         return db.transaction(() => {
           const outcome = { inserted: 0, updated: 0, changes: 0 };
           const changes: ChangeDraft[] | null = recording ? [] : null;
-          for (const company of companies) writeCompany(s, company, outcome, changes);
+          const queuedAt = Date.now();
+          for (const company of companies) {
+            if (writeCompany(s, company, outcome, changes))
+              s.enqueueRescore.run(company.companyNumber, queuedAt);
+          }
           for (const [code, description] of sicDescriptions) s.upsertSicDescription.run(code, description);
           if (recording && changes) {
             for (const change of changes)
@@ -194,13 +196,16 @@ export class SqliteRegisterWriter implements RegisterWriter {
   }
 }
 
-/** Writes one company; when `changes` is given, appends what changed on it (or that it is new). */
+/**
+ * Writes one company; when `changes` is given, appends what changed on it (or that it is new). True when the
+ * company is new or any of its columns changed: its health score is due again.
+ */
 function writeCompany(
   s: Statements,
   company: CompanyWrite,
   outcome: BatchOutcome,
   changes: ChangeDraft[] | null,
-): void {
+): boolean {
   const number = company.companyNumber;
   const values = company.values; // used once, by this write: converted in place
   const after = changes ? trackedRowFromValues(values) : undefined;
@@ -213,19 +218,22 @@ function writeCompany(
     outcome.inserted++;
     s.insertName.run(companyNumberKey(number), company.fullText, number);
     if (changes && after) changes.push(...diffCompany(number, undefined, after));
-  } else {
-    outcome.updated++;
-    const existing = s.existing.get(number) as { normalised_name: string } & TrackedRow;
-    if (changes && after) changes.push(...diffCompany(number, existing, after));
-    values.push(values.shift()!); // the number goes last, in the WHERE clause
-    s.updateCompany.run(values);
-    // Most re-imported companies keep their name: leave their full-text entry alone.
-    if (existing.normalised_name !== company.normalisedName) {
-      const key = companyNumberKey(number);
-      s.deleteName.run(key);
-      s.insertName.run(key, company.fullText, number);
-    }
-    s.deleteSicCodes.run(number);
+    for (const code of company.sicCodes) s.insertSicCode.run(number, code);
+    return true;
   }
+  outcome.updated++;
+  const existing = s.existing.get(number) as { normalised_name: string } & TrackedRow;
+  if (changes && after) changes.push(...diffCompany(number, existing, after));
+  const rescore = registerRowNeedsRescore(existing, values);
+  values.push(values.shift()!); // the number goes last, in the WHERE clause
+  s.updateCompany.run(values);
+  // Most re-imported companies keep their name: leave their full-text entry alone.
+  if (existing.normalised_name !== company.normalisedName) {
+    const key = companyNumberKey(number);
+    s.deleteName.run(key);
+    s.insertName.run(key, company.fullText, number);
+  }
+  s.deleteSicCodes.run(number);
   for (const code of company.sicCodes) s.insertSicCode.run(number, code);
+  return rescore;
 }

@@ -1,0 +1,137 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { listedPartyOf } from '../listed-party-of';
+import { matchSubject } from '../matching/match-subject';
+import {
+  resolveMatchSettings,
+  SANCTIONS_MATCHING_VERSION,
+  type MatchOptions,
+} from '../matching/match-settings';
+import { currentSanctionsList, type ListedDesignation } from '../sanctions-list';
+import {
+  SANCTIONS_DISCLAIMER,
+  type SanctionsMatchView,
+  type SanctionsScreen,
+} from './sanctions-screen-result';
+import { companySubjects, type ScreeningSubject } from './screening-subjects';
+
+export interface ScreenCompanyOptions {
+  /** Also screen resigned officers and ceased PSCs. */
+  includeResigned: boolean;
+  now: Date;
+  match?: MatchOptions;
+}
+
+function designationView(designation: ListedDesignation): SanctionsMatchView['designation'] {
+  return {
+    unique_id: designation.unique_id,
+    type: designation.type,
+    primary_name: designation.primary_name,
+    names: designation.names.map((name) => ({
+      name: name.name,
+      name_type: name.name_type,
+      non_latin: name.non_latin,
+    })),
+    regimes: designation.regimes,
+    date_designated: designation.date_designated,
+    last_updated: designation.last_updated,
+    birth_dates: designation.birth_dates,
+    nationalities: designation.nationalities,
+    countries: designation.countries,
+  };
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Screens a company's name, previous names, officers and PSCs against the current UK Sanctions List. Each name
+ * is compared in full with every designation of its kind (people with individuals, entities with entities and
+ * ships) that shares a name word with it; those reaching the threshold are potential matches for review.
+ */
+export async function screenCompanySanctions(
+  em: EntityManager,
+  companyNumber: string,
+  options: ScreenCompanyOptions,
+): Promise<SanctionsScreen> {
+  const { companyName, subjects, unscreened } = await companySubjects(
+    em,
+    companyNumber,
+    options.includeResigned,
+  );
+  const list = await currentSanctionsList(em);
+  const settings = resolveMatchSettings(options.match);
+  const screened: SanctionsScreen['screened'] = [];
+  const matches: SanctionsMatchView[] = [];
+
+  const screenOne = async (subject: ScreeningSubject) => {
+    if (list.version === null) return { compared: 0, found: [] as SanctionsMatchView[] };
+    const candidates = await list.candidatesFor([subject.name], {
+      types: subject.kind === 'person' ? ['individual'] : ['entity', 'ship'],
+    });
+    const parties = candidates.map((designation) => ({ ...listedPartyOf(designation), designation }));
+    const found = matchSubject(subject, parties, options.match).map((match): SanctionsMatchView => ({
+      subject_id: subject.id,
+      subject: { role: subject.role, kind: subject.kind, name: subject.name },
+      score: match.score,
+      threshold: match.threshold,
+      designation: designationView(match.party.designation),
+      explanation: match.explanation,
+    }));
+    return { compared: candidates.length, found };
+  };
+
+  for (const subject of subjects) {
+    const { compared, found } = await screenOne(subject);
+    matches.push(...found);
+    screened.push({
+      subject_id: subject.id,
+      role: subject.role,
+      kind: subject.kind,
+      name: subject.name,
+      birth: subject.birth,
+      nationality: subject.nationality,
+      country_of_residence: subject.countryOfResidence,
+      detail: subject.detail,
+      candidates_compared: compared,
+      potential_matches: found.length,
+    });
+  }
+  matches.sort((a, b) => b.score - a.score || a.subject_id.localeCompare(b.subject_id, 'en'));
+
+  const version = list.version;
+  const summary =
+    version === null
+      ? `No sanctions list is loaded, so none of the ${plural(subjects.length, 'name')} was screened: ` +
+        'import the UK Sanctions List first (npm run cli -- import sanctions FILE)'
+      : `${plural(matches.length, 'potential match')} for review among ${plural(subjects.length, 'name')} ` +
+        `screened (${subjects.filter((s) => s.kind === 'person').length} people, ` +
+        `${subjects.filter((s) => s.kind === 'entity').length} entities) against the UK Sanctions List of ` +
+        `${version.report_date ?? 'an unknown date'} (${version.designations.toLocaleString('en-GB')} designations)` +
+        (unscreened.length > 0 ? `; ${plural(unscreened.length, 'entry')} could not be screened` : '');
+
+  return {
+    company_number: companyNumber,
+    company_name: companyName,
+    screened_at: options.now.toISOString(),
+    list:
+      version === null
+        ? null
+        : {
+            name: 'UK Sanctions List',
+            version_id: version.id,
+            report_date: version.report_date,
+            content_sha256: version.content_sha256,
+            imported_at: version.imported_at,
+            designations: version.designations,
+          },
+    method: {
+      matching_version: SANCTIONS_MATCHING_VERSION,
+      thresholds: settings.thresholds,
+      include_resigned: options.includeResigned,
+    },
+    summary,
+    screened,
+    not_screened: unscreened,
+    potential_matches: matches,
+    disclaimer: SANCTIONS_DISCLAIMER,
+  };
+}

@@ -1,0 +1,138 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { CompanyEntity } from '../../../db/entities/company';
+import { OfficerAppointmentEntity } from '../../../db/entities/officer-appointment';
+import { PersonWithSignificantControlEntity } from '../../../db/entities/person-with-significant-control';
+import { notFound } from '../../errors';
+import { PSC_STATEMENT_KIND, pscCategoryOf, type PscCategory } from '../../pscs/psc-kinds';
+import type { ScreenedSubject } from '../matching/screened-subject';
+
+/*
+ * Who is screened for a company: the company under its name and every previous name (entities), each officer
+ * (people, or entities for corporate officers) and each person with significant control (people, or entities
+ * for corporate and legal-person PSCs), each with the role that brought them in. What cannot be screened (a
+ * super-secure PSC, whose name is withheld; a PSC statement, which names nobody) is listed with the reason, so an
+ * empty result always says what was and was not looked at.
+ */
+
+export const subjectRoles = ['company', 'previous_name', 'officer', 'psc'] as const;
+export type SubjectRole = (typeof subjectRoles)[number];
+
+export interface ScreeningSubject extends ScreenedSubject {
+  /** Stable within one result: s1, s2, … in the order screened. */
+  id: string;
+  role: SubjectRole;
+  /** What the register says of the role: officer role and dates, PSC kind and dates, a previous name's dates. */
+  detail: Record<string, string | null>;
+}
+
+export interface UnscreenedEntry {
+  role: 'officer' | 'psc';
+  reason: string;
+  detail: Record<string, string | null>;
+}
+
+export interface CompanySubjects {
+  companyName: string;
+  subjects: ScreeningSubject[];
+  unscreened: UnscreenedEntry[];
+}
+
+const PERSON_PSCS: ReadonlySet<PscCategory> = new Set(['individual', 'individual_beneficial_owner']);
+const ENTITY_PSCS: ReadonlySet<PscCategory> = new Set([
+  'corporate_entity',
+  'legal_entity',
+  'corporate_entity_beneficial_owner',
+  'legal_entity_beneficial_owner',
+]);
+
+function birthOf(year: number | null, month: number | null): ScreenedSubject['birth'] {
+  return year === null ? null : { year, month };
+}
+
+/** The names to screen for one company; `includeFormer` adds resigned officers and ceased PSCs. */
+export async function companySubjects(
+  em: EntityManager,
+  companyNumber: string,
+  includeFormer: boolean,
+): Promise<CompanySubjects> {
+  const company = await em.findOne(CompanyEntity, { companyNumber });
+  if (company === null) throw notFound('Company', { company_number: companyNumber });
+  const [officers, pscs] = await Promise.all([
+    em.find(OfficerAppointmentEntity, { companyNumber }, { orderBy: { appointmentId: 'asc' } }),
+    em.find(PersonWithSignificantControlEntity, { companyNumber }, { orderBy: { pscId: 'asc' } }),
+  ]);
+
+  const subjects: ScreeningSubject[] = [];
+  const unscreened: UnscreenedEntry[] = [];
+  const add = (subject: Omit<ScreeningSubject, 'id'>) =>
+    subjects.push({ ...subject, id: `s${subjects.length + 1}` });
+  const asEntity = { birth: null, nationality: null, countryOfResidence: null } as const;
+
+  add({ kind: 'entity', role: 'company', name: company.companyName, detail: {}, ...asEntity });
+  const previous = JSON.parse(company.previousCompanyNames) as {
+    name: string;
+    effective_from: string | null;
+    ceased_on: string | null;
+  }[];
+  for (const name of previous)
+    add({
+      kind: 'entity',
+      role: 'previous_name',
+      name: name.name,
+      detail: { effective_from: name.effective_from ?? null, ceased_on: name.ceased_on ?? null },
+      ...asEntity,
+    });
+
+  for (const officer of officers) {
+    if (officer.resignedOn !== null && !includeFormer) continue;
+    const corporate = officer.officerRole.startsWith('corporate-');
+    add({
+      kind: corporate ? 'entity' : 'person',
+      role: 'officer',
+      name: officer.name,
+      birth: corporate ? null : birthOf(officer.birthYear, officer.birthMonth),
+      nationality: corporate ? null : officer.nationality,
+      countryOfResidence: corporate ? null : officer.countryOfResidence,
+      detail: {
+        officer_id: officer.officerId,
+        officer_role: officer.officerRole,
+        appointed_on: officer.appointedOn,
+        resigned_on: officer.resignedOn,
+      },
+    });
+  }
+
+  for (const psc of pscs) {
+    if (psc.kind === PSC_STATEMENT_KIND) continue;
+    if (psc.ceasedOn !== null && !includeFormer) continue;
+    const category = pscCategoryOf(psc.kind);
+    const detail = {
+      psc_id: psc.pscId,
+      kind: psc.kind,
+      notified_on: psc.notifiedOn,
+      ceased_on: psc.ceasedOn,
+    };
+    const person = PERSON_PSCS.has(category);
+    if (psc.name === null || (!person && !ENTITY_PSCS.has(category))) {
+      unscreened.push({
+        role: 'psc',
+        reason:
+          psc.name === null
+            ? 'The register withholds this person’s name (super-secure or unnamed), so it cannot be screened'
+            : `A PSC of kind ${psc.kind} is neither a person nor an entity the list can be compared with`,
+        detail,
+      });
+      continue;
+    }
+    add({
+      kind: person ? 'person' : 'entity',
+      role: 'psc',
+      name: psc.name,
+      birth: person ? birthOf(psc.birthYear, psc.birthMonth) : null,
+      nationality: person ? psc.nationality : null,
+      countryOfResidence: person ? psc.countryOfResidence : null,
+      detail,
+    });
+  }
+  return { companyName: company.companyName, subjects, unscreened };
+}

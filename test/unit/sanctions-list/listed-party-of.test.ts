@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listedPartySchema } from '../../../src/domain/sanctions/matching/listed-party';
+import { listedPartyOf } from '../../../src/domain/sanctions/listed-party-of';
+import { addressCountries } from '../../../src/domain/sanctions/sanctions-designation';
+import { primaryNameOf } from '../../../src/domain/sanctions/sanctions-list';
+import { parseUkSanctionsListCsv } from '../../../src/ingest/sanctions/uk-sanctions-list-csv';
+
+const V1 = readFileSync(join(__dirname, '../../fixtures/sanctions/uk-sanctions-list-2026-02-13.csv'));
+
+describe("a designation in the matcher's shape", () => {
+  it('maps names with their kinds, non-Latin ones as non_latin, and the partial dates and countries', async () => {
+    const designations = (await parseUkSanctionsListCsv(V1)).designations.map((designation) => ({
+      ...designation,
+      primary_name: primaryNameOf(designation.names),
+      countries: addressCountries(designation),
+    }));
+    for (const designation of designations)
+      expect(listedPartySchema.safeParse(listedPartyOf(designation)).success).toBe(true);
+    expect(listedPartyOf(designations[0]!)).toEqual({
+      id: 'RUS9001',
+      type: 'individual',
+      names: [
+        { text: 'Marina Sergeyevna VOLKOVA', kind: 'primary' },
+        { text: 'Марина Сергеевна Волкова', kind: 'non_latin' },
+        { text: 'Maryna VOLKOVA', kind: 'primary_variation' },
+        { text: 'Marina VOLKOVA-GRANT', kind: 'alias' },
+      ],
+      birthDates: [{ year: 1971, month: 7, day: null }],
+      nationalities: ['Russia'],
+      countries: ['Russia'],
+    });
+    expect(listedPartyOf(designations[3]!)).toMatchObject({ id: 'RUS9004', type: 'ship', countries: [] });
+  });
+});
