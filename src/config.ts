@@ -50,8 +50,12 @@ export const configSchema = z.object({
   ),
   SANCTIONS_LIST_FILE: optionalString,
   /** Scores (0–1) a name comparison must reach to be a potential sanctions match: people, and entities. */
-  SANCTIONS_MATCH_THRESHOLD_PERSON: optionalString.pipe(z.coerce.number<string | undefined>().min(0).max(1).optional()),
-  SANCTIONS_MATCH_THRESHOLD_ENTITY: optionalString.pipe(z.coerce.number<string | undefined>().min(0).max(1).optional()),
+  SANCTIONS_MATCH_THRESHOLD_PERSON: optionalString.pipe(
+    z.coerce.number<string | undefined>().min(0).max(1).optional(),
+  ),
+  SANCTIONS_MATCH_THRESHOLD_ENTITY: optionalString.pipe(
+    z.coerce.number<string | undefined>().min(0).max(1).optional(),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -40,7 +40,7 @@ function designationView(designation: ListedDesignation): SanctionsMatchView['de
   };
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
 /**
  * Screens a company's name, previous names, officers and PSCs against the current UK Sanctions List. Each name
@@ -102,11 +102,13 @@ export async function screenCompanySanctions(
     version === null
       ? `No sanctions list is loaded, so none of the ${plural(subjects.length, 'name')} was screened: ` +
         'import the UK Sanctions List first (npm run cli -- import sanctions FILE)'
-      : `${plural(matches.length, 'potential match')} for review among ${plural(subjects.length, 'name')} ` +
+      : `${plural(matches.length, 'potential match', 'potential matches')} for review among ${plural(subjects.length, 'name')} ` +
         `screened (${subjects.filter((s) => s.kind === 'person').length} people, ` +
         `${subjects.filter((s) => s.kind === 'entity').length} entities) against the UK Sanctions List of ` +
         `${version.report_date ?? 'an unknown date'} (${version.designations.toLocaleString('en-GB')} designations)` +
-        (unscreened.length > 0 ? `; ${plural(unscreened.length, 'entry')} could not be screened` : '');
+        (unscreened.length > 0
+          ? `; ${plural(unscreened.length, 'entry', 'entries')} could not be screened`
+          : '');
 
   return {
     company_number: companyNumber,
