@@ -1,5 +1,16 @@
 import { EntitySchema } from '@mikro-orm/core';
 
+/** The detail resources of a company, each imported (and baselined) on its own. */
+export const companyResources = [
+  'officers',
+  'persons_with_significant_control',
+  'filing_history',
+  'charges',
+  'insolvency',
+  'accounts',
+] as const;
+export type CompanyResource = (typeof companyResources)[number];
+
 /**
  * That a resource (officers, filing history, …) was imported for a company, and when it first was: the run of
  * that first import is the baseline, later runs record changes (ingest/writers/company-resource-import.ts).

@@ -1,5 +1,8 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
 
+/** The kind of run the bulk company file importer records. */
+export const IMPORT_KIND_COMPANIES = 'companies';
+
 /** `abandoned`: an unfinished run the operator chose to start over instead of resuming. */
 export const importRunStatuses = ['running', 'completed', 'abandoned'] as const;
 export type ImportRunStatus = (typeof importRunStatuses)[number];

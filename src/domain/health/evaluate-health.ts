@@ -1,4 +1,4 @@
-import { companyResources } from '../../ingest/writers/company-resource-import';
+import { companyResources } from '../../db/entities/company-resource-import';
 import { inCanonicalOrder } from './canonical-order';
 import { gradeOf, riskLevelOf } from './health-bands';
 import { confidenceOf } from './health-confidence';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HealthFacts } from './health-facts';
 import type { RuleOutcome } from './rule-outcome';
-import { companyResources } from '../../ingest/writers/company-resource-import';
+import { companyResources } from '../../db/entities/company-resource-import';
 
 /*
  * How much the score rests on: high when every detail resource was imported and the accounts have figures to

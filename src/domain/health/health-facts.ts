@@ -1,5 +1,5 @@
 import type { AccountsYearView } from '../financials/accounts-figures';
-import type { CompanyResource } from '../../ingest/writers/company-resource-import';
+import type { CompanyResource } from '../../db/entities/company-resource-import';
 
 /*
  * Everything the health rules read about one company, as it was known on the score's day (load-health-facts.ts

@@ -5,6 +5,7 @@ import { isoDay } from '../../domain/companies/company-profile';
 import { COMPANY_COLUMN_INDEX } from '../../domain/companies/company-record';
 import { dialectOf, knexOf } from '../../domain/companies/register-sql';
 import { newId } from '../../domain/ids';
+import { IMPORT_KIND_COMPANIES } from '../../db/entities/import-run';
 import { readCompanyBatches, type ParsedBatch, type ParsedRow } from './company-batches';
 import { PostgresRegisterWriter } from '../writers/postgres-register-writer';
 import type { CompanyWrite, RegisterWriter, RunCheckpoint } from '../writers/register-writer';
@@ -15,8 +16,6 @@ import { SqliteRegisterWriter } from '../writers/sqlite-register-writer';
  * in batches, one transaction each, and records a checkpoint (the last line committed) with every batch, so a run
  * that stops for any reason resumes where it stopped when started again on the same, unchanged file.
  */
-
-export const IMPORT_KIND_COMPANIES = 'companies';
 
 /** Below this, starting a thread costs more than it saves. */
 const WORKER_THRESHOLD_BYTES = 4 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { CompanyEntity } from '../../db/entities/company';
-import { CompanyResourceImportEntity } from '../../db/entities/company-resource-import';
+import { CompanyResourceImportEntity, type CompanyResource } from '../../db/entities/company-resource-import';
 import type { ChangeSource } from '../../db/entities/register-change';
 import type { ChangeDraft } from '../../domain/changes/company-changes';
 import { appendChanges } from '../../domain/changes/register-change-log';
@@ -16,16 +16,6 @@ import { enqueueHealthRescore } from '../../domain/health/store/health-score-que
  * when the first run brings several documents of a company (three years of accounts), all of them are the
  * baseline.
  */
-
-export const companyResources = [
-  'officers',
-  'persons_with_significant_control',
-  'filing_history',
-  'charges',
-  'insolvency',
-  'accounts',
-] as const;
-export type CompanyResource = (typeof companyResources)[number];
 
 export interface ResourceImportContext {
   detectedAt: Date;

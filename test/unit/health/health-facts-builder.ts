@@ -1,7 +1,7 @@
 import type { AccountsYearView, Figures } from '../../../src/domain/financials/accounts-figures';
 import { emptyFigures } from '../../../src/domain/financials/accounts-figures';
 import type { FilingFact, HealthFacts } from '../../../src/domain/health/health-facts';
-import { companyResources } from '../../../src/ingest/writers/company-resource-import';
+import { companyResources } from '../../../src/db/entities/company-resource-import';
 
 /** The day the healthy company is scored on. */
 export const AS_OF = '2026-06-01';
