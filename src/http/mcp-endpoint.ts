@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ServiceError } from '../domain/errors';
+import { readIdempotencyKeyHeader } from '../operations/idempotency-key';
 import type { Operation } from '../operations/operation';
 import type { Services } from '../services';
 import { authenticate, type Caller } from './authenticate';
@@ -51,6 +52,8 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
   router.post('/mcp', async (ctx) => {
     const em = services.orm.em.fork();
     const caller: Caller = await authenticate(em, ctx.headers);
+    // Offered to every tool call of the request; only tools that honour a key (run_kyb_check) read it.
+    const idempotencyKey = readIdempotencyKeyHeader(ctx.headers['idempotency-key']);
     const messages = Array.isArray(ctx.state.body) ? ctx.state.body : [ctx.state.body];
     for (const message of messages) {
       if (!isToolCall(message)) await services.quotas.chargeFreeMessage(caller.account, caller.apiKeyId);
@@ -71,7 +74,7 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
         tools,
         parsed.data.params.name,
         parsed.data.params.arguments,
-        { services, em: services.orm.em.fork(), now: services.clock() },
+        { services, em: services.orm.em.fork(), now: services.clock(), idempotencyKey },
         caller.account,
         ctx.state.requestId,
       );

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../operations/idempotency-key';
 import type { Operation } from '../operations/operation';
 import type { AppState } from './state';
 
@@ -37,6 +38,16 @@ function operationObject(operation: Operation) {
       required: inPath.has(name) || required.has(name),
       schema,
     }));
+  // Operations that honour an idempotency key take it as a header (the body may also carry it: see their input).
+  const replays = operation.auth === 'api_key' && operation.replay !== undefined;
+  if (replays) {
+    parameters.push({
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      schema: schemaOf(idempotencyKeySchema, 'input'),
+    });
+  }
   const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.has(name)));
   const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
   const keyed = operation.auth === 'api_key';
@@ -78,6 +89,7 @@ function operationObject(operation: Operation) {
       '400': errorResponse,
       ...(keyed ? { '401': errorResponse, '403': errorResponse, '429': errorResponse } : {}),
       '404': errorResponse,
+      ...(replays ? { '409': errorResponse } : {}),
     },
   };
 }

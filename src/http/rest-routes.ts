@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { ServiceError } from '../domain/errors';
+import { readIdempotencyKeyHeader } from '../operations/idempotency-key';
 import { invokeOperation } from '../operations/invoke';
 import type { Operation } from '../operations/operation';
 import type { Services } from '../services';
@@ -34,7 +35,11 @@ export function restRoutes(operations: readonly Operation[], services: Services)
       const em = services.orm.em.fork();
       const account =
         operation.auth === 'api_key' ? (await authenticate(em, ctx.headers)).account : undefined;
-      const context = { services, em, now: services.clock() };
+      const idempotencyKey =
+        operation.auth === 'api_key' && operation.replay
+          ? readIdempotencyKeyHeader(ctx.headers['idempotency-key'])
+          : undefined;
+      const context = { services, em, now: services.clock(), idempotencyKey };
       const result = await invokeOperation(operation, restInput(ctx, ctx.params), context, account);
       ctx.status = operation.successStatus ?? 200;
       ctx.body = result;

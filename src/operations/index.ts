@@ -27,6 +27,9 @@ import { getWatchlistAlerts } from './get-watchlist-alerts';
 import { removeCompanyFromList } from './remove-company-from-list';
 import { removeFromWatchlist } from './remove-from-watchlist';
 import { updateList } from './update-list';
+import { runKybCheck } from './run-kyb-check';
+import { listKybChecks } from './list-kyb-checks';
+import { getKybCheck } from './get-kyb-check';
 
 // The operation table: REST routes, MCP tools and the OpenAPI document are all generated from it.
 export const operations: readonly Operation[] = [
@@ -41,6 +44,9 @@ export const operations: readonly Operation[] = [
   getHealthScore,
   getChanges,
   screenSanctions,
+  runKybCheck,
+  listKybChecks,
+  getKybCheck,
   signup,
   getWebhookSecret,
   rotateWebhookSecret,

@@ -6,7 +6,8 @@ import type { Operation, OperationContext } from './operation';
 /**
  * Runs one operation the same way for every edge (REST and MCP): input validation, plan check, quota charge,
  * handler, output validation. The caller has authenticated already; errors are thrown for the edge to map.
- * Bad input is refused before anything is charged; a call outside the plan is not charged either.
+ * Bad input is refused before anything is charged; a call outside the plan is not charged either, nor is a
+ * replay of an answer already given under the same idempotency key.
  */
 export async function invokeOperation(
   operation: Operation,
@@ -29,7 +30,11 @@ export async function invokeOperation(
       },
     );
   }
+  const authenticated = { ...context, account };
+  // An answer already given under the same idempotency key is given again, uncharged.
+  const replayed = operation.replay ? await operation.replay(input, authenticated) : undefined;
+  if (replayed !== undefined) return operation.output.parse(replayed);
   const cost = typeof operation.cost === 'number' ? operation.cost : operation.cost(input);
   await context.services.quotas.chargeRequests(account, cost);
-  return operation.output.parse(await operation.handler(input, { ...context, account }));
+  return operation.output.parse(await operation.handler(input, authenticated));
 }

@@ -11,6 +11,8 @@ export interface OperationContext {
   /** A request-scoped unit of work. */
   em: EntityManager;
   now: Date;
+  /** The request's Idempotency-Key (REST header; MCP header or tool argument), for operations with `replay`. */
+  idempotencyKey?: string;
 }
 
 export interface AuthenticatedContext extends OperationContext {
@@ -52,6 +54,11 @@ export interface KeyedOperation<
   lowestPlan: PlanName;
   /** Requests charged per call; a function when the cost depends on the input (add_companies_to_list). */
   cost: number | ((input: z.infer<I>) => number);
+  /**
+   * For operations that honour an idempotency key: the answer already given to this request, or undefined to
+   * run it. Runs after the plan check and before the charge, so a replay is never charged twice.
+   */
+  replay?(input: z.infer<I>, context: AuthenticatedContext): Promise<z.infer<O> | undefined>;
   handler(input: z.infer<I>, context: AuthenticatedContext): Promise<z.infer<O>>;
 }
 

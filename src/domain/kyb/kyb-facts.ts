@@ -1,0 +1,78 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { CompanyEntity } from '../../db/entities/company';
+import { CompanyResourceImportEntity } from '../../db/entities/company-resource-import';
+import type { CompanyProfile } from '../companies/company-profile';
+import { companyToProfile } from '../companies/company-record';
+import type { HealthScoreSummary } from '../health/score-company';
+import type { InsolvencyCaseSummary } from '../insolvency/insolvency-record';
+import { readInsolvencyCases } from '../insolvency/read-insolvency-cases';
+import type { PscRegister } from '../pscs/psc-view';
+import { readPscRegister } from '../pscs/psc-view';
+import type { KybSanctionsScreen } from './kyb-sources';
+import type { NameSimilarity } from './stated-name';
+
+/** The register's registered-office flags; null where the source did not say (the bulk file never does). */
+export interface RegisteredOfficeFlags {
+  inDispute: boolean | null;
+  undeliverable: boolean | null;
+}
+
+/** What the store holds on the company, read once for every rule. */
+export interface KybCompanyFacts {
+  profile: CompanyProfile;
+  /** When the register row was last written: the snapshot the check read. */
+  snapshotAt: Date;
+  officeFlags: RegisteredOfficeFlags;
+  /** null when no PSC data was ever imported for the company (not the same as none held). */
+  pscs: PscRegister | null;
+  insolvencyCases: InsolvencyCaseSummary[];
+}
+
+/** Everything the rules read: pure data, so each rule is a pure function of it. */
+export interface KybFacts extends KybCompanyFacts {
+  statedName: string;
+  /** YYYY-MM-DD (UTC) the check is judged on. */
+  asOfDay: string;
+  sanctions: KybSanctionsScreen;
+  health: HealthScoreSummary | null;
+  similarity: NameSimilarity;
+}
+
+function flag(value: unknown): boolean | null {
+  return value === null || value === undefined ? null : value === true || value === 1 || value === '1';
+}
+
+/** The company's facts, or undefined when the register has no such company. */
+export async function loadCompanyFacts(
+  em: EntityManager,
+  companyNumber: string,
+  asOf: Date,
+): Promise<KybCompanyFacts | undefined> {
+  const company = await em.findOne(CompanyEntity, { companyNumber }, { disableIdentityMap: true });
+  if (company === null) return undefined;
+  // Read beside the entity: the columns came with the KYB checks (migration 0012) and only KYB reads them.
+  const [flags] = await em
+    .getConnection()
+    .execute<
+      { registered_office_is_in_dispute: unknown; undeliverable_registered_office_address: unknown }[]
+    >(
+      'select registered_office_is_in_dispute, undeliverable_registered_office_address from companies ' +
+        'where company_number = ?',
+      [companyNumber],
+    );
+  const pscsImported =
+    (await em.count(CompanyResourceImportEntity, {
+      companyNumber,
+      resource: 'persons_with_significant_control',
+    })) > 0;
+  return {
+    profile: companyToProfile(company, asOf),
+    snapshotAt: company.updatedAt,
+    officeFlags: {
+      inDispute: flag(flags?.registered_office_is_in_dispute),
+      undeliverable: flag(flags?.undeliverable_registered_office_address),
+    },
+    pscs: pscsImported ? await readPscRegister(em, companyNumber) : null,
+    insolvencyCases: await readInsolvencyCases(em, companyNumber),
+  };
+}

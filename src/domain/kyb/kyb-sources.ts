@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { z } from 'zod';
+import type { HealthScoreSummary } from '../health/score-company';
+import type { NameSimilarity } from './stated-name';
+
+/*
+ * What a KYB check takes from other parts of the service, as functions it is given: the sanctions screen, the
+ * health score and the name similarity. The check reads only the parts named here, so it is tested with values
+ * built in the test, and the real sources are wired in one place (kyb-default-sources.ts).
+ */
+
+/** The part of a sanctions screen (screen_sanctions) a KYB check reads; the screen may say more. */
+export const kybSanctionsScreenSchema = z.object({
+  list_version: z
+    .looseObject({
+      id: z.union([z.string(), z.number()]).transform(String),
+      report_date: z.string().nullable(),
+    })
+    .nullable()
+    .describe('null when no list has been loaded: nothing could be screened'),
+  screened: z.array(z.unknown()).describe('Every name screened, so "no match" is meaningful'),
+  potential_matches: z.array(
+    z.looseObject({
+      subject: z.looseObject({
+        role: z.string().describe('company, officer or psc: what brought the name in'),
+        name: z.string(),
+      }),
+      score: z.number(),
+      designation: z.record(z.string(), z.unknown()),
+      explanation: z.unknown(),
+    }),
+  ),
+});
+export type KybSanctionsScreen = z.infer<typeof kybSanctionsScreenSchema>;
+
+export type ScreenSanctions = (
+  em: EntityManager,
+  companyNumber: string,
+  options: { asOf: Date },
+) => Promise<z.input<typeof kybSanctionsScreenSchema>>;
+
+/** The company's health score as of a day (YYYY-MM-DD); null when it has none. */
+export type ScoreHealth = (
+  em: EntityManager,
+  companyNumber: string,
+  asOfDay: string,
+) => Promise<HealthScoreSummary | null>;
+
+export interface KybSources {
+  screenSanctions: ScreenSanctions;
+  scoreHealth: ScoreHealth;
+  similarity: NameSimilarity;
+}
