@@ -125,10 +125,28 @@ const SERIES: Record<Nation, Record<'company' | 'llp' | 'lp', Series>> = {
 const ANNUAL_RETURNS_ENDED = dayNumber(2016, 6, 30);
 const EARLIEST_INCORPORATION = dayNumber(1930, 1, 1);
 
+/*
+ * Two kinds of company every demo register holds, whatever the seed's draws, so the screener and the health score
+ * have something to find out of the box (docs/screener.md, "Demo data"):
+ * - Software companies in the North West: the first three companies whose name stem is in SIC division 62, and
+ *   after them one in eight (the stem's first name word decides, so no draw moves), are registered in a North
+ *   West town, active, private limited companies at least five years old and filing on time. The accounts plan
+ *   makes every active private limited software company grow (demo-accounts-plan.ts).
+ * - A company behind with its accounts: every 50th row (from row 25), when it is old enough to have filed and
+ *   not dormant, is active but its latest accounts are overdue. Its accounts plan shows net liabilities.
+ */
+const NORTH_WEST_TOWNS = ['MANCHESTER', 'LIVERPOOL', 'PRESTON'];
+const NORTH_WEST_SOFTWARE_FIRST = 3;
+const SHOWCASE_MIN_AGE_DAYS = 5 * 365;
+const BEHIND_EVERY = 50;
+const BEHIND_ROW = 25;
+
 class DemoRegister {
   private readonly random: () => number;
   private readonly nextSerial: Record<Series, number>;
   private readonly townWeights: number[];
+  private readonly northWestTowns: readonly Town[];
+  private northWestSoftware = 0;
   private readonly stemMultiplier: number;
   private readonly stemOffset: number;
   private readonly fields = new Array<string>(COLUMNS).fill('');
@@ -151,6 +169,9 @@ class DemoRegister {
     ) as Record<Series, number>;
     let total = 0;
     this.townWeights = TOWNS.map((town) => (total += town.weight));
+    this.northWestTowns = TOWNS.filter((town) => NORTH_WEST_TOWNS.includes(town.town));
+    if (this.northWestTowns.length === 0)
+      throw new Error('demo register: no North West town in the vocabulary');
   }
 
   row(i: number): string {
@@ -158,12 +179,21 @@ class DemoRegister {
     const f = this.fields;
     const stem = this.stem(i);
     const sicIndex = stem.sic;
-    const town = this.town();
-    const kind = this.kind(sicIndex);
+    const software =
+      SIC_CODES[sicIndex]!.code.startsWith('62') &&
+      (this.northWestSoftware < NORTH_WEST_SOFTWARE_FIRST || stem.first % 8 === 0);
+    if (software) this.northWestSoftware++;
+    const drawnTown = this.town();
+    const town = software ? pick(this.northWestTowns, r) : drawnTown;
+    const drawnKind = this.kind(sicIndex);
+    const kind = software ? 'ltd' : drawnKind;
     const number = this.companyNumber(
       SERIES[town.nation][kind === 'llp' || kind === 'lp' ? kind : 'company'],
     );
-    const incorporated = this.incorporationDay(i);
+    const drawnIncorporation = this.incorporationDay(i);
+    const incorporated = software
+      ? Math.min(drawnIncorporation, this.asOf - SHOWCASE_MIN_AGE_DAYS)
+      : drawnIncorporation;
 
     let status = 'Active';
     let frozenAt = this.asOf; // the day filings stopped: dissolution or the start of insolvency
@@ -183,9 +213,20 @@ class DemoRegister {
     } else if (age > 730 && fate > 0.985) {
       status = 'Active - Proposal to Strike off';
     }
+    const showcaseBehind =
+      !software &&
+      i % BEHIND_EVERY === BEHIND_ROW &&
+      kind !== 'lp' &&
+      sicIndex !== DORMANT_SIC &&
+      age > SHOWCASE_MIN_AGE_DAYS;
+    if (software || showcaseBehind) {
+      status = 'Active';
+      dissolved = null;
+      frozenAt = this.asOf;
+    }
     // A company heading for strike-off has usually stopped filing.
-    const behindOnAccounts = status !== 'Active' || r() < 0.07;
-    const behindOnStatement = status.startsWith('Active - ') || r() < 0.05;
+    const behindOnAccounts = showcaseBehind || (!software && (status !== 'Active' || r() < 0.07));
+    const behindOnStatement = !software && (status.startsWith('Active - ') || r() < 0.05);
 
     f[0] = this.name(stem.first, stem.second, sicIndex, stem.group, kind);
     f[1] = number;

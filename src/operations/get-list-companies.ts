@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanArgument } from '../domain/boolean-argument';
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { companyStatusSchema } from '../domain/companies/company-profile';
 import {
@@ -14,11 +15,6 @@ import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
 const MAX_LIMIT = 100;
-
-/** A boolean that also arrives as the text "true" or "false" from a query string. */
-const booleanArgument = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((value) => value === true || value === 'true');
 
 const filing = z.object({ next_due: z.iso.date().nullable(), overdue: z.boolean() });
 

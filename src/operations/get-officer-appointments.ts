@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanArgument } from '../domain/boolean-argument';
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { ServiceError } from '../domain/errors';
 import { parseNameQuery } from '../domain/officers/officer-name';
@@ -10,11 +11,6 @@ import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
 const MAX_LIMIT = 500;
-
-/** A boolean that also arrives as the text "true" or "false" from a query string. */
-const booleanArgument = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((value) => value === true || value === 'true');
 
 function badArgument(argument: string, problem: string): ServiceError {
   return new ServiceError('invalid_argument', `Invalid argument ${argument}: ${problem}`, {

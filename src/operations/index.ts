@@ -1,4 +1,5 @@
 import { getChanges } from './get-changes';
+import { screenCompanies } from './screen-companies';
 import { getCompany } from './get-company';
 import { getOfficers } from './get-officers';
 import { getOfficerAppointments } from './get-officer-appointments';
@@ -43,6 +44,7 @@ export const operations: readonly Operation[] = [
   getFinancialHistory,
   getHealthScore,
   getChanges,
+  screenCompanies,
   screenSanctions,
   runKybCheck,
   listKybChecks,

@@ -2,7 +2,7 @@ import { requireCompanyNumber } from '../domain/companies/company-number-argumen
 import { z } from 'zod';
 import { sanctionsScreenSchema } from '../domain/sanctions/screening/sanctions-screen-result';
 import { screenCompanySanctions } from '../domain/sanctions/screening/screen-company';
-import { booleanArgument } from './boolean-argument';
+import { booleanArgument } from '../domain/boolean-argument';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';

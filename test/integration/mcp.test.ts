@@ -56,18 +56,31 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
   it('lists the tools with titles, schemas and true annotations', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        'get_company',
+    // Exactly the spec's eighteen tools: every other operation is REST only.
+    expect([...names].sort()).toEqual(
+      [
         'search_companies',
-        'create_list',
+        'get_company',
+        'get_officers',
+        'get_officer_appointments',
+        'get_persons_with_significant_control',
+        'get_filing_history',
+        'get_financial_history',
+        'get_health_score',
+        'get_accounts',
+        'screen_companies',
+        'screen_sanctions',
+        'run_kyb_check',
+        'list_kyb_checks',
+        'get_changes',
         'get_lists',
+        'create_list',
         'get_list_companies',
         'add_companies_to_list',
-      ]),
+      ].sort(),
     );
     // Tools that change something say so; the rest are read-only and safe to retry.
-    const writers = new Set(['create_list', 'add_companies_to_list']);
+    const writers = new Set(['create_list', 'add_companies_to_list', 'run_kyb_check']);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.description).toBeTruthy();
@@ -138,6 +151,15 @@ describe('MCP endpoint (SDK client over Streamable HTTP)', () => {
       get_filing_history: { company_number: '09876543' },
       get_accounts: { company_number: '12345678' },
       get_financial_history: { company_number: '12345678' },
+      get_health_score: { company_number: '12345678' },
+      screen_sanctions: { company_number: '09876543' },
+      screen_companies: { sic_division: '62', sort: 'turnover' },
+      run_kyb_check: {
+        client_reference: 'schema-check',
+        stated_company_name: 'Acorn Leaf Consulting Ltd',
+        company_number: '09876543',
+      },
+      list_kyb_checks: {},
     };
     // The details tools answer with data, not an empty list that any schema would accept.
     const filled: Record<string, string> = {

@@ -108,12 +108,15 @@ export function planDemoAccounts(
   }
   const startOf = (k: number) => (k + 1 < ends.length ? ends[k + 1]! + 1 : Math.min(created, ends[k]!));
 
-  const style = chooseStyle(company, latest, r);
+  const fate = plannedFate(company, latest, asOf);
+  const drawnStyle = chooseStyle(company, latest, r);
+  // A growing software company files a profit and loss account, so its turnover can be screened on.
+  const style = fate === 'growing-software' && drawnStyle === 'frs105-micro' ? 'frs102-small' : drawnStyle;
   const unit = style === 'group' ? 1000 : 1;
   const figured = Math.min(ends.length, DOCUMENTS + 1);
   const series: Record<Basis, Series[]> = {
-    company: style === 'dormant' ? dormantSeries(figured, r) : makeSeries(figured, style, 'company', r),
-    group: style === 'group' ? makeSeries(figured, style, 'group', r) : [],
+    company: style === 'dormant' ? dormantSeries(figured, r) : makeSeries(figured, style, 'company', r, fate),
+    group: style === 'group' ? makeSeries(figured, style, 'group', r, fate) : [],
   };
 
   const yearAt = (k: number): PlannedYear[] =>
@@ -150,6 +153,23 @@ export function planDemoAccounts(
   };
 }
 
+/*
+ * What the register says about a company that its accounts should agree with (docs/screener.md, "Demo data"):
+ * - an active company whose latest accounts are overdue (the next year's deadline, nine months after its end, or
+ *   six for a plc, has passed) is struggling: its last two years are losses and it ends with net liabilities;
+ * - an active private limited company whose main activity is software (SIC division 62), filing on time, grows:
+ *   turnover from £1.2 m, up 12–35 % a year.
+ */
+type Fate = 'behind-and-losing' | 'growing-software' | null;
+
+function plannedFate(company: DemoDetailsCompany, latest: number, asOf: number): Fate {
+  if (company.company_status !== 'active') return null;
+  const monthsToFile = company.type === 'plc' ? 6 : 9;
+  if (addMonths(latest, 12 + monthsToFile) < asOf) return 'behind-and-losing';
+  if (company.type === 'ltd' && (company.sic_codes[0] ?? '').startsWith('62')) return 'growing-software';
+  return null;
+}
+
 function chooseStyle(company: DemoDetailsCompany, latest: number, r: KeyedRandom): AccountsStyle {
   if (company.sic_codes.includes('99999')) return 'dormant';
   if (latest < FRS_102_STARTED) return 'uk-gaap-abbreviated';
@@ -180,22 +200,25 @@ const between = (r: KeyedRandom, lo: number, hi: number) => lo + r.next() * (hi 
  * assets are walked back from the latest year by each year's result and dividend, so the years agree.
  * A loss-making company lost money in each of its last two years, its cash fell and it ended with net liabilities.
  */
-function makeSeries(years: number, style: AccountsStyle, basis: Basis, r: KeyedRandom): Series[] {
-  const profile = r.weighted([
+function makeSeries(years: number, style: AccountsStyle, basis: Basis, r: KeyedRandom, fate: Fate): Series[] {
+  const drawn = r.weighted([
     ['growing', 30],
     ['steady', 50],
     ['loss', 20],
   ] as const);
+  const profile = fate === 'behind-and-losing' ? 'loss' : fate === 'growing-software' ? 'growing' : drawn;
   const baseTurnover =
-    style === 'group'
-      ? basis === 'group'
-        ? r.int(20_000, 300_000) // £000
-        : r.int(2_000, 20_000)
-      : style === 'frs105-micro'
-        ? r.int(40_000, 300_000)
-        : style === 'frs102-full'
-          ? r.int(8_000_000, 60_000_000)
-          : r.int(150_000, 6_000_000);
+    fate === 'growing-software' && style !== 'group'
+      ? r.int(1_200_000, 6_000_000)
+      : style === 'group'
+        ? basis === 'group'
+          ? r.int(20_000, 300_000) // £000
+          : r.int(2_000, 20_000)
+        : style === 'frs105-micro'
+          ? r.int(40_000, 300_000)
+          : style === 'frs102-full'
+            ? r.int(8_000_000, 60_000_000)
+            : r.int(150_000, 6_000_000);
   const growth =
     profile === 'growing'
       ? between(r, 0.12, 0.35)

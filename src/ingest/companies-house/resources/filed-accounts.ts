@@ -13,6 +13,7 @@ import {
   type HeldYearSource,
 } from '../../../domain/financials/year-precedence';
 import { mapAccountsMeasures, type FiledAccounts } from '../../../domain/financials/accounts-measures';
+import { refreshLatestFigures } from '../../../domain/screening/refresh-latest-figures';
 import { IxbrlDocumentError, parseIxbrlDocument } from '../accounts/ixbrl-document';
 import {
   importCompanyResource,
@@ -158,6 +159,7 @@ export async function importAccountsDocument(
       }
     }
     await tx.flush();
+    await refreshLatestFigures(tx, companyNumber);
     return drafts;
   });
 }
