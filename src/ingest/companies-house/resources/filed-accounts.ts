@@ -12,7 +12,8 @@ import {
   incomingYearWins,
   type HeldYearSource,
 } from '../../../domain/financials/year-precedence';
-import { mapAccountsMeasures, type FiledAccounts } from '../../../domain/financials/accounts-measures';
+import type { FiledAccounts } from '../../../domain/financials/accounts-measures';
+import { mapAccountsMeasures } from '../accounts/ixbrl-measures';
 import { refreshLatestFigures } from '../../../domain/screening/refresh-latest-figures';
 import { IxbrlDocumentError, parseIxbrlDocument } from '../accounts/ixbrl-document';
 import {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mapAccountsMeasures } from '../../../src/ingest/companies-house/accounts/ixbrl-measures';
 import {
   filedAccountsSchema,
-  mapAccountsMeasures,
   type AccountsYear,
   type FiledAccounts,
   type MeasureName,
