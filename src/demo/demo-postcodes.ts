@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { ChunkedWriter } from './chunked-writer';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
@@ -187,15 +187,6 @@ function lookupLine(pcds: string, { authority, country }: DemoPlace): string {
   return NSPL_2025_COLUMNS.map((column) => quoted(values[column] ?? '')).join(',');
 }
 
-async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
-}
-
-async function finish(out: Writable): Promise<void> {
-  out.end();
-  await once(out, 'finish');
-}
-
 /**
  * Writes the lookup rows of the postcodes given, in postcode order, each once. A postcode outside the demo
  * towns is left out, as the real lookup leaves out a postcode that does not exist.
@@ -206,9 +197,10 @@ export async function writeDemoPostcodeLookup(out: Writable, postcodes: Iterable
     const found = demoPlace(postcode);
     if (found) rows.set(found.pcds, found.place);
   }
-  await write(out, NSPL_2025_COLUMNS.join(',') + '\n');
-  for (const pcds of [...rows.keys()].sort()) await write(out, lookupLine(pcds, rows.get(pcds)!) + '\n');
-  await finish(out);
+  const writer = new ChunkedWriter(out);
+  await writer.write(NSPL_2025_COLUMNS.join(',') + '\n');
+  for (const pcds of [...rows.keys()].sort()) await writer.write(lookupLine(pcds, rows.get(pcds)!) + '\n');
+  await writer.close(true);
   return rows.size;
 }
 
@@ -224,11 +216,12 @@ export async function writeDemoLocalAuthorityNames(out: Writable): Promise<void>
   authorities.set('L99999999', '(pseudo) Channel Islands');
   authorities.set('M99999999', '(pseudo) Isle of Man');
   const csvField = (value: string) => (value.includes(',') ? quoted(value) : value);
-  await write(out, 'LAD25CD,LAD25NM,LAD25NMW\r\n');
+  const writer = new ChunkedWriter(out);
+  await writer.write('LAD25CD,LAD25NM,LAD25NMW\r\n');
   for (const code of [...authorities.keys()].sort()) {
-    await write(out, `${code},${csvField(authorities.get(code)!)},\r\n`);
+    await writer.write(`${code},${csvField(authorities.get(code)!)},\r\n`);
   }
-  await finish(out);
+  await writer.close(true);
 }
 
 const POSTCODE_COLUMN = BASIC_COMPANY_DATA_COLUMNS.indexOf('RegAddress.PostCode');

@@ -1,6 +1,5 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { ChunkedWriter } from './chunked-writer';
 import {
   addMonths,
   dayNumber,
@@ -49,8 +48,6 @@ export interface DemoRegisterOptions {
 /** Bounded by the Scottish SC number range (6 digits) at the share of Scottish companies generated. */
 export const DEMO_REGISTER_MAX_COMPANIES = 5_000_000;
 
-const CHUNK_CHARS = 1 << 16;
-
 export async function writeDemoRegisterCsv(out: Writable, options: DemoRegisterOptions): Promise<void> {
   const { companies, seed = 1, end = true } = options;
   if (!Number.isInteger(companies) || companies < 0 || companies > DEMO_REGISTER_MAX_COMPANIES) {
@@ -61,19 +58,10 @@ export async function writeDemoRegisterCsv(out: Writable, options: DemoRegisterO
   if (Number.isNaN(asOfMs)) throw new RangeError('asOf is not a valid date');
 
   const register = new DemoRegister(companies, seed, Math.floor(asOfMs / 86_400_000));
-  let chunk = BASIC_COMPANY_DATA_HEADER_LINE + '\n';
-  for (let i = 0; i < companies; i++) {
-    chunk += register.row(i);
-    if (chunk.length >= CHUNK_CHARS) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  if (chunk.length > 0 && !out.write(chunk)) await once(out, 'drain');
-  if (end) {
-    out.end();
-    await finished(out);
-  }
+  const writer = new ChunkedWriter(out);
+  await writer.write(BASIC_COMPANY_DATA_HEADER_LINE + '\n');
+  for (let i = 0; i < companies; i++) await writer.write(register.row(i));
+  await writer.close(end);
 }
 
 /** Tommy Ettinger's mulberry32: tiny, fast, and good enough to make data look random. */

@@ -1,9 +1,8 @@
 import { createWriteStream } from 'node:fs';
+import { ChunkedWriter } from './chunked-writer';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import { dayNumber } from '../domain/companies/register-dates';
@@ -81,7 +80,6 @@ export interface DemoSanctionsListWritten {
 export const DEMO_SANCTIONS_MAX_DESIGNATIONS = 100_000;
 export const DEMO_SANCTIONS_SEED_DESIGNATIONS = 120;
 const FIRST_DESIGNATION_DAY = dayNumber(2020, 12, 31);
-const CHUNK_CHARS = 1 << 16;
 
 interface Designation {
   uniqueId: string;
@@ -108,7 +106,8 @@ export async function writeDemoSanctionsList(
     return `${prefix}${String(n).padStart(4, '0')}`;
   };
   const written: DemoSanctionsListWritten = { designations, names: 0, rows: 0, collisionIds: [] };
-  let chunk = reportDateLine(isoOfDay(asOfDay)) + UK_SANCTIONS_LIST_HEADER_LINE;
+  const writer = new ChunkedWriter(out);
+  await writer.write(reportDateLine(isoOfDay(asOfDay)) + UK_SANCTIONS_LIST_HEADER_LINE);
   for (let i = 0; i < designations; i++) {
     const random = new KeyedRandom(seed, `designation:${i}`);
     const regime = random.weighted(REGIMES.map((r) => [r, r[3]] as const));
@@ -121,20 +120,12 @@ export async function writeDemoSanctionsList(
         : collisionDesignation(random, uniqueId, common, collision);
     if (collision !== undefined) written.collisionIds.push(uniqueId);
     for (const row of designation.rows) {
-      chunk += ukSanctionsListRowLine(row);
+      await writer.write(ukSanctionsListRowLine(row));
       written.rows++;
       written.names += (row['Name 6'] || row['Name 1'] ? 1 : 0) + (row['Name non-latin script'] ? 1 : 0);
     }
-    if (chunk.length >= CHUNK_CHARS) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
   }
-  if (chunk.length > 0 && !out.write(chunk)) await once(out, 'drain');
-  if (end) {
-    out.end();
-    await finished(out);
-  }
+  await writer.close(end);
   return written;
 }
 

@@ -94,7 +94,8 @@ export async function searchCompanies(
   return { items: rows.map(toSummary), total };
 }
 
-interface SummaryRow {
+/** The register columns a company summary is read from, as a raw query returns them. */
+export interface SummaryRow {
   company_number: string;
   company_name: string;
   company_status: CompanySummary['company_status'];
@@ -105,7 +106,7 @@ interface SummaryRow {
   sic_codes: string;
 }
 
-function toSummary(row: SummaryRow): CompanySummary {
+export function toSummary(row: SummaryRow): CompanySummary {
   return {
     company_number: row.company_number,
     company_name: row.company_name,

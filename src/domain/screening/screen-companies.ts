@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { toSummary } from '../companies/search-companies';
 import { isFilingOverdue, isoDay, type CompanyStatus } from '../companies/company-profile';
 import { placeholders } from '../companies/register-sql';
 import { MEASURE_NAMES } from '../financials/accounts-measures';
@@ -129,13 +130,7 @@ async function readScreenedCompanies(
 function screenedCompany(row: DetailRow, today: string): ScreenedCompany {
   const region = row.region_code === null ? undefined : itl1Region(row.region_code);
   return {
-    company_number: row.company_number,
-    company_name: row.company_name,
-    company_status: row.company_status,
-    type: row.type,
-    date_of_creation: row.date_of_creation,
-    registered_office_address: { locality: row.locality, postal_code: row.postal_code },
-    sic_codes: JSON.parse(row.sic_codes) as string[],
+    ...toSummary(row),
     latest_accounts:
       row.period_end === null
         ? null

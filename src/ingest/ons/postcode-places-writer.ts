@@ -67,14 +67,9 @@ interface Pool<C> {
   releaseConnection(connection: C): Promise<void>;
 }
 
-class SqlitePlacesWriter implements PostcodePlacesWriter {
-  readonly preferredBatchSize = 20_000;
-  private readonly statements = new WeakMap<
-    SqliteDatabase,
-    Map<string, Record<'insert' | 'update', SqliteStatement>>
-  >();
-
-  constructor(private readonly em: EntityManager) {}
+/** Both tables are upserts of whole rows; each database writes a batch its own fast way. */
+abstract class TableUpsertWriter implements PostcodePlacesWriter {
+  abstract readonly preferredBatchSize: number;
 
   writePlaces(places: readonly PostcodePlace[]): Promise<PlacesBatchOutcome> {
     return this.write(PLACE_COLUMNS, 'postcode_places', places.map(placeValues));
@@ -85,7 +80,25 @@ class SqlitePlacesWriter implements PostcodePlacesWriter {
     return this.write(NAME_COLUMNS, 'local_authorities', rows);
   }
 
-  private async write(
+  protected abstract write(
+    columns: readonly string[],
+    table: string,
+    rows: unknown[][],
+  ): Promise<PlacesBatchOutcome>;
+}
+
+class SqlitePlacesWriter extends TableUpsertWriter {
+  readonly preferredBatchSize = 20_000;
+  private readonly statements = new WeakMap<
+    SqliteDatabase,
+    Map<string, Record<'insert' | 'update', SqliteStatement>>
+  >();
+
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  protected async write(
     columns: readonly string[],
     table: string,
     rows: unknown[][],
@@ -144,21 +157,14 @@ const pgUpsert = (table: string, columns: readonly string[]) =>
   // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
   'returning (xmax = 0) as inserted';
 
-class PostgresPlacesWriter implements PostcodePlacesWriter {
+class PostgresPlacesWriter extends TableUpsertWriter {
   readonly preferredBatchSize = 10_000;
 
-  constructor(private readonly em: EntityManager) {}
-
-  writePlaces(places: readonly PostcodePlace[]): Promise<PlacesBatchOutcome> {
-    return this.write(PLACE_COLUMNS, 'postcode_places', places.map(placeValues));
+  constructor(private readonly em: EntityManager) {
+    super();
   }
 
-  writeNames(names: readonly { code: string; name: string }[]): Promise<PlacesBatchOutcome> {
-    const rows = names.map((n) => [n.code, n.name, placeNameKey(n.name)]);
-    return this.write(NAME_COLUMNS, 'local_authorities', rows);
-  }
-
-  private async write(
+  protected async write(
     columns: readonly string[],
     table: string,
     rows: unknown[][],
