@@ -73,20 +73,12 @@ function rate(
   return (pairs.length * rounds) / seconds;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { rounds: { type: 'string' }, 'no-write': { type: 'boolean' }, help: { type: 'boolean' } },
-  });
-  if (values.help) {
-    console.log(usage);
-    return;
-  }
-  const rounds = wholeNumberOption('rounds', values.rounds ?? process.env.BENCH_ROUNDS, 20, 1);
-  const write = !(values['no-write'] ?? envFlag(process.env.BENCH_NO_WRITE));
-  const pairs = loadLabelledPairs();
-  const matches = pairs.filter((pair) => pair.expected === 'match').length;
-  progress(`${pairs.length} labelled pairs (${matches} match, ${pairs.length - matches} no_match)`);
-
+/**
+ * Precision, recall and F1 of the matcher on the labelled pairs, at the default thresholds and at each threshold
+ * of the sweep; the pairs on the wrong side at the default and those within 0.03 of it; and the prefilter's recall.
+ * Shared with bench/sanctions.ts, which prints the default row beside its screening figures.
+ */
+export function labelledPairsQuality(pairs: readonly LabelledPair[] = loadLabelledPairs()) {
   // Quality: a threshold only decides which scores pass, so each pair is scored once.
   const results = pairs.map((pair) => ({ pair, result: explainPair(pair.subject, pair.party) }));
   const atDefault = quality(
@@ -126,6 +118,32 @@ async function main(): Promise<void> {
       nameTokenKeys(name.text, pair.subject.kind).some((key) => keys.has(key)),
     );
   }).length;
+  const matches = pairs.filter((pair) => pair.expected === 'match').length;
+  return {
+    pairs: { total: pairs.length, match: matches, noMatch: pairs.length - matches },
+    atDefault,
+    sweep,
+    wrong,
+    closest,
+    prefilter: { kept: keptByPrefilter, of: truePairs.length },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string' }, 'no-write': { type: 'boolean' }, help: { type: 'boolean' } },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const rounds = wholeNumberOption('rounds', values.rounds ?? process.env.BENCH_ROUNDS, 20, 1);
+  const write = !(values['no-write'] ?? envFlag(process.env.BENCH_NO_WRITE));
+  const pairs = loadLabelledPairs();
+  const matches = pairs.filter((pair) => pair.expected === 'match').length;
+  progress(`${pairs.length} labelled pairs (${matches} match, ${pairs.length - matches} no_match)`);
+
+  const { atDefault, sweep, wrong, closest, prefilter } = labelledPairsQuality(pairs);
 
   // Speed
   progress(`speed: ${rounds} rounds over the pairs`);
@@ -167,7 +185,7 @@ async function main(): Promise<void> {
     `Within 0.03 of the threshold: ${closest.map((c) => `${c.id} (${c.expected}, ${c.margin >= 0 ? '+' : ''}${c.margin.toFixed(3)})`).join(', ') || 'none'}`,
   );
   console.log(
-    `Prefilter (nameTokenKeys) keeps ${keptByPrefilter} of ${truePairs.length} labelled true matches.\n`,
+    `Prefilter (nameTokenKeys) keeps ${prefilter.kept} of ${prefilter.of} labelled true matches.\n`,
   );
   console.log(
     formatTable([
@@ -198,7 +216,7 @@ async function main(): Promise<void> {
           atDefault,
           sweep,
           wrong,
-          prefilter: { kept: keptByPrefilter, of: truePairs.length },
+          prefilter,
           speed: {
             rounds,
             baselinePairsPerSecond: baseline,
@@ -215,4 +233,5 @@ async function main(): Promise<void> {
   }
 }
 
-runBenchmark(main);
+// Run as a script, not when bench/sanctions.ts imports labelledPairsQuality.
+if (require.main === module) runBenchmark(main);
