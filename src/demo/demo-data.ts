@@ -122,6 +122,8 @@ export async function seedDemoRegisterIfEmpty(
       seed: options.seed ?? 1,
       details: result.details?.imported ?? 0,
       sanctions_designations: sanctions?.version.designations ?? 0,
+      // Where screen_sanctions finds something on the demo data (docs/sanctions.md, "The demo list").
+      sanctions_namesakes: sanctions?.collisions.map((collision) => collision.note) ?? [],
     },
     `seeded the demo register with ${seeded} companies and their details`,
   );

@@ -555,12 +555,16 @@ export async function importDemoSanctionsList(
 export async function seedDemoSanctionsListIfEmpty(
   em: EntityManager,
   options: { seed?: number; asOf?: Date } = {},
-): Promise<(SanctionsListImportResult & { collisionIds: string[] }) | null> {
+): Promise<
+  (SanctionsListImportResult & { collisionIds: string[]; collisions: DemoSanctionsCollision[] }) | null
+> {
   if ((await knexOf(em)('sanctions_list_versions').first('id')) !== undefined) return null;
-  return importDemoSanctionsList(em, {
+  const collisions = await demoSanctionsCollisions(em);
+  const result = await importDemoSanctionsList(em, {
     designations: DEMO_SANCTIONS_SEED_DESIGNATIONS,
     seed: options.seed,
     asOf: options.asOf,
-    collisions: await demoSanctionsCollisions(em),
+    collisions,
   });
+  return { ...result, collisions };
 }

@@ -103,8 +103,9 @@ export async function screenCompanySanctions(
       ? `No sanctions list is loaded, so none of the ${plural(subjects.length, 'name')} was screened: ` +
         'import the UK Sanctions List first (npm run cli -- import sanctions FILE)'
       : `${plural(matches.length, 'potential match', 'potential matches')} for review among ${plural(subjects.length, 'name')} ` +
-        `screened (${subjects.filter((s) => s.kind === 'person').length} people, ` +
-        `${subjects.filter((s) => s.kind === 'entity').length} entities) against the UK Sanctions List of ` +
+        `screened (${plural(subjects.filter((s) => s.kind === 'person').length, 'person', 'people')}, ` +
+        `${plural(subjects.filter((s) => s.kind === 'entity').length, 'entity', 'entities')}) against the UK ` +
+        'Sanctions List of ' +
         `${version.report_date ?? 'an unknown date'} (${version.designations.toLocaleString('en-GB')} designations)` +
         (unscreened.length > 0
           ? `; ${plural(unscreened.length, 'entry', 'entries')} could not be screened`
