@@ -489,7 +489,7 @@ export async function demoSanctionsCollisions(em: EntityManager): Promise<DemoSa
         year: Number(officer.birth_year) + (sameBirth ? 0 : 7),
         month: Number(officer.birth_month),
       },
-      note: `${sameBirth ? 'same' : 'other'} birth month and year as director ${officer.name} of ${officer.company_number}`,
+      note: `${sameBirth ? 'same birth month and year as' : 'born seven years after'} director ${officer.name} of ${officer.company_number}`,
     });
     if (collisions.length === 2) break;
   }
