@@ -12,6 +12,10 @@
  *   through `invokeOperation` as the REST and MCP edges call them (input and output validation included, quota
  *   accounting left out), one call at a time. The ratio large / small of p50 and p95 says whether a call's cost
  *   follows the register's size (an indexed lookup stays near 1; a scan grows with the factor).
+ * - Health: `scoreCompaniesHealth` over every company of each store in batches (--health-batch, 500 as the
+ *   refresh), timed as companies per second, on stores that hold every detail resource; then, after queueing
+ *   every company again, one `drainHealthScores` (score and store, as the refresh does it), timed. The ratio
+ *   large / small of the rate says whether the cost per company grows with the register (about 1: it does not).
  *
  * Everything is private to the run: each register has its own SQLite database in a temporary dir (./data is
  * never touched), removed at the end. No Temporal server is started: these operations never use it. See
@@ -28,6 +32,14 @@ import { loadConfig } from '../src/config';
 import type { Account } from '../src/db/entities/account';
 import { migrate, openDatabase, type Orm } from '../src/db/orm';
 import { createAccount } from '../src/domain/accounts/accounts';
+import { isoDay } from '../src/domain/companies/company-profile';
+import { scoreCompaniesHealth } from '../src/domain/health/score-company';
+import { enqueueHealthRescore } from '../src/domain/health/store/health-score-queue';
+import {
+  drainHealthScores,
+  HEALTH_REFRESH_BATCH,
+  HEALTH_REFRESH_MAX_COMPANIES,
+} from '../src/domain/health/store/refresh-health-scores';
 import type { Quotas } from '../src/domain/accounts/quota';
 import { placeholders } from '../src/domain/companies/register-sql';
 import { filingCategories } from '../src/domain/filings/filing-categories';
@@ -67,6 +79,7 @@ const usage = `Usage: npm run bench:company-details -- [options]   (each option 
   --calls K       measured calls per operation and register (BENCH_CALLS, default 300)
   --warmup W      unmeasured calls of each operation first, on each register (BENCH_WARMUP, default 50)
   --seed N        seed of the registers, their details and the sampled arguments (BENCH_SEED, default 1)
+  --health-batch B  companies per scoreCompaniesHealth call and per refresh batch (BENCH_HEALTH_BATCH, default 500)
   --no-write      do not write bench/results/company-details-<date>.json (BENCH_NO_WRITE=1)`;
 
 interface Options {
@@ -75,6 +88,7 @@ interface Options {
   calls: number;
   warmup: number;
   seed: number;
+  healthBatch: number;
   write: boolean;
 }
 
@@ -86,6 +100,7 @@ function parseOptions(): Options {
       calls: { type: 'string' },
       warmup: { type: 'string' },
       seed: { type: 'string' },
+      'health-batch': { type: 'string' },
       'no-write': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -101,6 +116,12 @@ function parseOptions(): Options {
     calls: wholeNumberOption('calls', values.calls ?? env.BENCH_CALLS, 300, 1),
     warmup: wholeNumberOption('warmup', values.warmup ?? env.BENCH_WARMUP, 50, 0),
     seed: wholeNumberOption('seed', values.seed ?? env.BENCH_SEED, 1, 0),
+    healthBatch: wholeNumberOption(
+      'health-batch',
+      values['health-batch'] ?? env.BENCH_HEALTH_BATCH,
+      HEALTH_REFRESH_BATCH,
+      1,
+    ),
     write: !(values['no-write'] || envFlag(env.BENCH_NO_WRITE)),
   };
 }
@@ -458,6 +479,130 @@ async function searchDiagnostics(register: Register, names: readonly string[]) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Health: the scorer over the whole store, and the refresh that scores and stores.
+
+interface HealthScoring {
+  companies: number;
+  batchSize: number;
+  batches: number;
+  seconds: number;
+  companiesPerSecond: number;
+  msPerCompany: number;
+  /** Summaries with a score (the rest had not enough data to score). */
+  withScore: number;
+  /** Rules fired per company, on average: the details the rules found. */
+  meanFiredRules: number;
+  grades: Record<string, number>;
+  loadAverageAtStart: number;
+}
+
+interface HealthDrain {
+  /** Queueing every company again (one transaction), not part of the drain's time. */
+  requeueSeconds: number;
+  rescored: number;
+  queued: number;
+  dropped: number;
+  seconds: number;
+  companiesPerSecond: number;
+  msPerCompany: number;
+  loadAverageAtStart: number;
+}
+
+async function companyNumbersOf(register: Register): Promise<string[]> {
+  const rows = (await register.orm.em
+    .fork()
+    .getConnection()
+    .execute('select company_number from companies order by company_number')) as { company_number: string }[];
+  return rows.map((row) => row.company_number);
+}
+
+/** scoreCompaniesHealth over every company in batches, a fresh fork per batch (as each refresh batch has). */
+async function scoreHealth(register: Register, options: Options): Promise<HealthScoring> {
+  const numbers = await companyNumbersOf(register);
+  const asOf = isoDay(AS_OF);
+  const loadAverageAtStart = round(loadavg()[0]!);
+  let batches = 0;
+  let withScore = 0;
+  let fired = 0;
+  let scored = 0;
+  const grades: Record<string, number> = {};
+  const started = performance.now();
+  for (let i = 0; i < numbers.length; i += options.healthBatch) {
+    const summaries = await scoreCompaniesHealth(
+      register.orm.em.fork(),
+      numbers.slice(i, i + options.healthBatch),
+      asOf,
+    );
+    batches += 1;
+    scored += summaries.length;
+    for (const summary of summaries) {
+      if (summary.score !== null) withScore += 1;
+      fired += summary.firedCodes.length;
+      const grade = summary.grade ?? 'unscored';
+      grades[grade] = (grades[grade] ?? 0) + 1;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (scored !== numbers.length)
+    throw new Error(`${register.label}: scored ${scored} of ${numbers.length} companies`);
+  const run: HealthScoring = {
+    companies: scored,
+    batchSize: options.healthBatch,
+    batches,
+    seconds: round(seconds, 3),
+    companiesPerSecond: Math.round(scored / seconds),
+    msPerCompany: round((seconds * 1000) / scored, 3),
+    withScore,
+    meanFiredRules: round(fired / scored, 2),
+    grades,
+    loadAverageAtStart,
+  };
+  progress(
+    `  ${register.label} health: ${scored.toLocaleString('en-GB')} companies scored in ${run.seconds} s, ` +
+      `${run.companiesPerSecond.toLocaleString('en-GB')} companies/s`,
+  );
+  return run;
+}
+
+/**
+ * Queues every company again (seeding drained the queue), then one drainHealthScores as of the seeding's day:
+ * what the refresh does after an import, scoring and storing in transactions of --health-batch companies.
+ */
+async function drainHealth(register: Register, options: Options): Promise<HealthDrain> {
+  const numbers = await companyNumbersOf(register);
+  const queuedAt = performance.now();
+  await register.orm.em.fork().transactional((tx) => enqueueHealthRescore(tx, numbers, new Date()));
+  const requeueSeconds = (performance.now() - queuedAt) / 1000;
+  const loadAverageAtStart = round(loadavg()[0]!);
+  const started = performance.now();
+  const drained = await drainHealthScores(register.orm.em.fork(), AS_OF, {
+    batchSize: options.healthBatch,
+    maxCompanies: Math.max(HEALTH_REFRESH_MAX_COMPANIES, options.healthBatch),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (drained.rescored !== numbers.length || drained.queued !== numbers.length)
+    throw new Error(
+      `${register.label}: the drain rescored ${drained.rescored} and took ${drained.queued} queued of ` +
+        `${numbers.length} companies`,
+    );
+  const run: HealthDrain = {
+    requeueSeconds: round(requeueSeconds, 3),
+    rescored: drained.rescored,
+    queued: drained.queued,
+    dropped: drained.dropped,
+    seconds: round(seconds, 3),
+    companiesPerSecond: Math.round(drained.rescored / seconds),
+    msPerCompany: round((seconds * 1000) / drained.rescored, 3),
+    loadAverageAtStart,
+  };
+  progress(
+    `  ${register.label} drainHealthScores: ${run.rescored.toLocaleString('en-GB')} scored and stored in ` +
+      `${run.seconds} s, ${run.companiesPerSecond.toLocaleString('en-GB')} companies/s`,
+  );
+  return run;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Report
 
 interface RegisterResult {
@@ -467,6 +612,7 @@ interface RegisterResult {
   runs: OperationRun[];
   /** The small register measured again after the large one, to see how much the machine changed. */
   runsAgain?: OperationRun[];
+  health: { scoring: HealthScoring; scoringAgain?: HealthScoring; drain: HealthDrain };
 }
 
 interface Ratios {
@@ -475,6 +621,10 @@ interface Ratios {
   detailsFilesPerSecond: number;
   operations: Record<OperationName, { p50: number; p95: number; meanResultSize: number }>;
   searchCandidateRows: number;
+  /** Health scoring rate, large / the mean of the two small runs: about 1, the cost per company does not grow. */
+  healthCompaniesPerSecond: number;
+  /** drainHealthScores rate (score and store), large / small. */
+  healthDrainCompaniesPerSecond: number;
 }
 
 function ratios(small: RegisterResult, large: RegisterResult): Ratios {
@@ -507,6 +657,18 @@ function ratios(small: RegisterResult, large: RegisterResult): Ratios {
     detailsFilesPerSecond: ratio(large.seed.detailsFilesPerSecond, small.seed.detailsFilesPerSecond),
     operations,
     searchCandidateRows: ratio(large.search.meanCandidateRows, small.search.meanCandidateRows),
+    healthCompaniesPerSecond: ratio(
+      large.health.scoring.companiesPerSecond,
+      mean(
+        [small.health.scoring, small.health.scoringAgain]
+          .filter((run) => run !== undefined)
+          .map((run) => run.companiesPerSecond),
+      ),
+    ),
+    healthDrainCompaniesPerSecond: ratio(
+      large.health.drain.companiesPerSecond,
+      small.health.drain.companiesPerSecond,
+    ),
   };
 }
 
@@ -554,6 +716,57 @@ function table(small: RegisterResult, large: RegisterResult, compared: Ratios): 
         r(compared.searchCandidateRows),
       ]);
   }
+  const healthRow = (
+    name: string,
+    pick: (h: RegisterResult['health']) => number | undefined,
+    again: ((h: RegisterResult['health']) => number | undefined) | undefined,
+    value?: number,
+  ) =>
+    rows.push([
+      name,
+      n(pick(small.health)),
+      n(pick(large.health)),
+      ...(small.runsAgain !== undefined ? [again ? n(again(small.health)) : ''] : []),
+      r(value),
+    ]);
+  healthRow(
+    `health: scoreCompaniesHealth companies/s *`,
+    (h) => h.scoring.companiesPerSecond,
+    (h) => h.scoringAgain?.companiesPerSecond,
+    compared.healthCompaniesPerSecond,
+  );
+  healthRow(
+    '  seconds',
+    (h) => h.scoring.seconds,
+    (h) => h.scoringAgain?.seconds,
+  );
+  healthRow(
+    '  ms per company',
+    (h) => h.scoring.msPerCompany,
+    (h) => h.scoringAgain?.msPerCompany,
+  );
+  healthRow(
+    '  companies with a score',
+    (h) => h.scoring.withScore,
+    (h) => h.scoringAgain?.withScore,
+  );
+  healthRow(
+    '  mean rules fired per company',
+    (h) => h.scoring.meanFiredRules,
+    (h) => h.scoringAgain?.meanFiredRules,
+  );
+  healthRow(
+    'health: drainHealthScores companies/s',
+    (h) => h.drain.companiesPerSecond,
+    undefined,
+    compared.healthDrainCompaniesPerSecond,
+  );
+  healthRow('  seconds (after re-queueing all)', (h) => h.drain.seconds, undefined);
+  healthRow(
+    'load average (1 min) at health scoring',
+    (h) => h.scoring.loadAverageAtStart,
+    (h) => h.scoringAgain?.loadAverageAtStart,
+  );
   return formatTable(rows);
 }
 
@@ -593,18 +806,29 @@ async function main(): Promise<void> {
     const largeRuns = await measure(large, largeWork, options);
     const smallRunsAgain = await measure(small, smallWork, options);
 
+    // Health, after the calls (the drain writes): small, large, small again, then one drain on each store.
+    progress(`health: scoreCompaniesHealth over every company, batches of ${options.healthBatch}`);
+    const smallScoring = await scoreHealth(small, options);
+    const largeScoring = await scoreHealth(large, options);
+    const smallScoringAgain = await scoreHealth(small, options);
+    progress('health: drainHealthScores after queueing every company again');
+    const smallDrain = await drainHealth(small, options);
+    const largeDrain = await drainHealth(large, options);
+
     const smallResult: RegisterResult = {
       label: small.label,
       seed: small.seed,
       search: await searchDiagnostics(small, smallWork.names),
       runs: smallRuns,
       runsAgain: smallRunsAgain,
+      health: { scoring: smallScoring, scoringAgain: smallScoringAgain, drain: smallDrain },
     };
     const largeResult: RegisterResult = {
       label: large.label,
       seed: large.seed,
       search: await searchDiagnostics(large, largeWork.names),
       runs: largeRuns,
+      health: { scoring: largeScoring, drain: largeDrain },
     };
     const compared = ratios(smallResult, largeResult);
 
@@ -612,12 +836,14 @@ async function main(): Promise<void> {
     console.log(
       `\nCompany details benchmark: ${options.companies.toLocaleString('en-GB')} and ` +
         `${largeCompanies.toLocaleString('en-GB')} companies with details, ${options.calls} calls per operation ` +
-        `after ${options.warmup} warm-up, seed ${options.seed}; ${env.machine.cpus} CPUs, Node ${process.version}\n`,
+        `after ${options.warmup} warm-up, health batches of ${options.healthBatch}, seed ${options.seed}; ` +
+        `${env.machine.cpus} CPUs, Node ${process.version}\n`,
     );
     console.log(table(smallResult, largeResult, compared));
     console.log(
       `\nratio = large / small (for the calls, the mean of the two small runs); * the figures compared. About 1:` +
-        ` the cost per company (seeding) or per call does not grow with the register.` +
+        ` the cost per company (seeding, health) or per call does not grow with the register.` +
+        `\nhealth as of ${isoDay(AS_OF)}: grades (large) ${JSON.stringify(largeResult.health.scoring.grades)}` +
         `\nplan of the name search's count query (large): ${largeResult.search.countQueryPlan.join('; ')}`,
     );
 
@@ -635,6 +861,9 @@ async function main(): Promise<void> {
         ...env,
         options: { ...options, write: undefined },
         calls: 'in-process invokeOperation, one at a time, a fresh EntityManager fork per call; no quotas',
+        health:
+          'scoreCompaniesHealth over every company in batches, a fresh fork per batch, nothing stored; then ' +
+          'every company queued again and one drainHealthScores (score and store), timed without the queueing',
         ratios: compared,
         small: smallResult,
         large: largeResult,
