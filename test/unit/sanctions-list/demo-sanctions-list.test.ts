@@ -61,7 +61,9 @@ describe('demo UK Sanctions List generator', () => {
     const byId = new Map((await parseUkSanctionsListCsv(bytes)).designations.map((d) => [d.unique_id, d]));
     const [sameBirth, otherBirth, entity, cyrillic] = written.collisionIds.map((id) => byId.get(id)!);
     expect(sameBirth!.type).toBe('individual');
-    expect(sameBirth!.names.map((n) => nameKey(n.name, 'person'))).toEqual([nameKey('Harry James WALKER', 'person')]);
+    expect(sameBirth!.names.map((n) => nameKey(n.name, 'person'))).toEqual([
+      nameKey('Harry James WALKER', 'person'),
+    ]);
     expect(sameBirth!.birth_dates).toEqual([{ year: 1968, month: 4, day: null }]);
     expect(otherBirth!.birth_dates).toEqual([{ year: 1990, month: 11, day: null }]);
     expect(entity!.type).toBe('entity');
