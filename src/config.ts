@@ -56,6 +56,14 @@ export const configSchema = z.object({
   SANCTIONS_MATCH_THRESHOLD_ENTITY: optionalString.pipe(
     z.coerce.number<string | undefined>().min(0).max(1).optional(),
   ),
+  /** Companies House public data API key (REST); unset: nothing is fetched live (docs/companies-house.md). */
+  COMPANIES_HOUSE_API_KEY: optionalString,
+  COMPANIES_HOUSE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://api.company-information.service.gov.uk'),
+  COMPANIES_HOUSE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long a 404 ("no such company") is remembered before Companies House is asked again. */
+  COMPANIES_HOUSE_NOT_FOUND_TTL_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -67,7 +75,16 @@ export type Config = z.infer<typeof configSchema> & {
   sanctionsListSource: SanctionsListSource | null;
   /** The thresholds set in the environment; the matcher's defaults fill the rest. */
   sanctionsMatchThresholds: { person?: number; entity?: number };
+  /** The Companies House REST client's settings; null without COMPANIES_HOUSE_API_KEY (nothing live). */
+  companiesHouse: CompaniesHouseSettings | null;
 };
+
+export interface CompaniesHouseSettings {
+  apiKey: string;
+  apiUrl: string;
+  timeoutMs: number;
+  notFoundTtlMs: number;
+}
 
 export class ConfigError extends Error {}
 
@@ -83,6 +100,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR),
     webhookDevAllowedOrigins: devAllowedOrigins(values.WEBHOOK_DEV_ALLOWED_ORIGINS, values.NODE_ENV),
     sanctionsListSource: sanctionsListSource(values),
+    companiesHouse:
+      values.COMPANIES_HOUSE_API_KEY === undefined
+        ? null
+        : {
+            apiKey: values.COMPANIES_HOUSE_API_KEY,
+            apiUrl: values.COMPANIES_HOUSE_API_URL,
+            timeoutMs: values.COMPANIES_HOUSE_TIMEOUT_MS,
+            notFoundTtlMs: values.COMPANIES_HOUSE_NOT_FOUND_TTL_SECONDS * 1000,
+          },
     sanctionsMatchThresholds: {
       ...(values.SANCTIONS_MATCH_THRESHOLD_PERSON === undefined
         ? {}

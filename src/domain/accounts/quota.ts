@@ -1,16 +1,10 @@
-import Database from 'better-sqlite3';
-import { Pool } from 'pg';
-import {
-  RateLimiterPostgres,
-  RateLimiterRes,
-  RateLimiterSQLite,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Account } from '../../db/entities/account';
+import { RateLimitStore, type RateLimitStoreTarget } from '../../db/rate-limit-store';
 import { ServiceError } from '../errors';
 import { plans } from './plans';
 
-export type QuotaStore = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+export type QuotaStore = RateLimitStoreTarget;
 export type LimitName = 'requests_per_minute' | 'requests_per_day' | 'free_messages_per_minute';
 
 const DAY_SECONDS = 86_400;
@@ -23,28 +17,17 @@ const DAY_SECONDS = 86_400;
  * - free messages: MCP messages that fetch no data (tools/list, initialize …), per key, per minute (120).
  */
 export class Quotas {
-  private readonly limiters = new Map<string, RateLimiterAbstract>();
-  // A connection of its own, apart from the ORM's pool: the limiter's upserts never wait behind a request's
-  // unit of work, and SQLite's WAL mode lets it write beside the ORM (and beside other processes).
-  private readonly client: Database.Database | Pool;
+  private readonly store: RateLimitStore;
 
   constructor(
     store: QuotaStore,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    if (store.kind === 'postgresql') {
-      this.client = new Pool({ connectionString: store.url, max: 4 });
-    } else {
-      const db = new Database(store.path);
-      db.pragma('journal_mode = WAL');
-      db.pragma('busy_timeout = 5000');
-      this.client = db;
-    }
+    this.store = new RateLimitStore(store);
   }
 
   async close(): Promise<void> {
-    if (this.client instanceof Pool) await this.client.end();
-    else this.client.close();
+    await this.store.close();
   }
 
   /** Charges `cost` requests to the account, or throws `rate_limited` with the seconds to wait. */
@@ -85,18 +68,8 @@ export class Quotas {
   }
 
   private limiter(name: LimitName, points: number, duration: number): RateLimiterAbstract {
-    const id = `${name}:${points}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      // One key prefix per limit, whatever the plan: a plan change keeps the count already made.
-      const common = { tableName: 'rate_limits', tableCreated: true, keyPrefix: name, points, duration };
-      limiter =
-        this.client instanceof Pool
-          ? new RateLimiterPostgres({ ...common, storeClient: this.client, storeType: 'pool' })
-          : new RateLimiterSQLite({ ...common, storeClient: this.client, storeType: 'better-sqlite3' });
-      this.limiters.set(id, limiter);
-    }
-    return limiter;
+    // One key prefix per limit, whatever the plan: a plan change keeps the count already made.
+    return this.store.limiter({ keyPrefix: name, points, duration });
   }
 
   private async consume(

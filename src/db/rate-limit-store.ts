@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3';
+import { Pool } from 'pg';
+import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export type RateLimitStoreTarget = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+
+export interface RateLimitSpec {
+  /** Names the limit in the `rate_limits` table: keys are stored as `<keyPrefix>:<key>`. */
+  keyPrefix: string;
+  points: number;
+  /** Window in seconds. */
+  duration: number;
+}
+
+/**
+ * The service's one shared store of rate-limit counters: the `rate_limits` table (migration 0004) of its own
+ * database, counted with rate-limiter-flexible's atomic upserts so that every process of the service shares one
+ * count. Used by the plan quotas and by the Companies House client's per-key limit.
+ */
+export class RateLimitStore {
+  // A connection of its own, apart from the ORM's pool: the limiter's upserts never wait behind a request's
+  // unit of work, and SQLite's WAL mode lets it write beside the ORM (and beside other processes).
+  private readonly client: Database.Database | Pool;
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(target: RateLimitStoreTarget) {
+    if (target.kind === 'postgresql') {
+      this.client = new Pool({ connectionString: target.url, max: 4 });
+    } else {
+      const db = new Database(target.path);
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      this.client = db;
+    }
+  }
+
+  /** One limiter per (prefix, points, duration), kept for the life of the store. */
+  limiter({ keyPrefix, points, duration }: RateLimitSpec): RateLimiterAbstract {
+    const id = `${keyPrefix}:${points}:${duration}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      const common = { tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration };
+      limiter =
+        this.client instanceof Pool
+          ? new RateLimiterPostgres({ ...common, storeClient: this.client, storeType: 'pool' })
+          : new RateLimiterSQLite({ ...common, storeClient: this.client, storeType: 'better-sqlite3' });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  async close(): Promise<void> {
+    if (this.client instanceof Pool) await this.client.end();
+    else this.client.close();
+  }
+}
