@@ -42,11 +42,8 @@ import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/orm';
 import { createAccount } from '../src/domain/accounts/accounts';
 import { Quotas } from '../src/domain/accounts/quota';
-import {
-  importDemoSanctionsList,
-  writeDemoSanctionsList,
-  type DemoSanctionsCollision,
-} from '../src/demo/demo-sanctions-list';
+import type { DemoSanctionsCollision } from '../src/demo/demo-sanctions-collisions';
+import { importDemoSanctionsList, writeDemoSanctionsList } from '../src/demo/demo-sanctions-list';
 import { importCompaniesCsv } from '../src/ingest/companies-house/import-companies';
 import { importCompanyDetailsDir } from '../src/ingest/companies-house/resources/import-company-details';
 import type { Logger } from '../src/logger';

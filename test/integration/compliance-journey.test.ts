@@ -3,7 +3,7 @@ import pino from 'pino';
 import { OfficerAppointmentEntity } from '../../src/db/entities/officer-appointment';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
-import { demoSanctionsCollisions } from '../../src/demo/demo-sanctions-list';
+import { demoSanctionsCollisions } from '../../src/demo/demo-sanctions-collisions';
 import { callToolChecked, connectMcp } from '../support/mcp-client';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 

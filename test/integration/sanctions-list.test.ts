@@ -10,7 +10,8 @@ import type { ActivityDeps } from '../../src/activities/deps';
 import { OfficerAppointmentEntity } from '../../src/db/entities/officer-appointment';
 import type { Orm } from '../../src/db/orm';
 import { importDemoRegister } from '../../src/demo/demo-data';
-import { demoSanctionsCollisions, seedDemoSanctionsListIfEmpty } from '../../src/demo/demo-sanctions-list';
+import { demoSanctionsCollisions } from '../../src/demo/demo-sanctions-collisions';
+import { seedDemoSanctionsListIfEmpty } from '../../src/demo/demo-sanctions-list';
 import { nameKey } from '../../src/domain/sanctions/name-tokens';
 import type { SanctionsRefreshOutcome } from '../../src/domain/sanctions/sanctions-list-import-result';
 import {

@@ -1,10 +1,7 @@
 import { PassThrough } from 'node:stream';
-import {
-  toCyrillic,
-  writeDemoSanctionsList,
-  type DemoSanctionsCollision,
-  type DemoSanctionsListOptions,
-} from '../../../src/demo/demo-sanctions-list';
+import type { DemoSanctionsCollision } from '../../../src/demo/demo-sanctions-collisions';
+import { toCyrillic } from '../../../src/demo/demo-sanctions-designations';
+import { writeDemoSanctionsList, type DemoSanctionsListOptions } from '../../../src/demo/demo-sanctions-list';
 import { nameKey } from '../../../src/domain/sanctions/name-tokens';
 import { parseUkSanctionsListCsv } from '../../../src/ingest/sanctions/uk-sanctions-list-csv';
 

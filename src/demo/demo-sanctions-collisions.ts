@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { knexOf } from '../domain/companies/register-sql';
+
+/** A designation the demo list names like a party of the demo register, so screening the demo finds it. */
+export type DemoSanctionsCollision =
+  | {
+      kind: 'person';
+      forenames: string;
+      surname: string;
+      /** Written as D.O.B "00/MM/YYYY"; null: no date of birth listed. */
+      birth: { year: number; month: number } | null;
+      /** `cyrillic`: the Latin names are invented and only a Cyrillic-script alias spells this name. */
+      script?: 'latin' | 'cyrillic';
+      note?: string;
+    }
+  | { kind: 'entity'; name: string; note?: string };
+
+interface StoredOfficer {
+  company_number: string;
+  name: string;
+  birth_year: number;
+  birth_month: number;
+}
+
+const LEGAL_SUFFIX = /\s+(LIMITED|LTD\.?|PLC|LLP|PUBLIC LIMITED COMPANY|CIC)$/i;
+
+/**
+ * The collisions the embedded default seeds, chosen from the demo register in the store so that screening the
+ * demo finds them whatever the seed: the first current director of an active company under a designated name
+ * with the same birth month and year; another under a designated name with a different birth year; an active
+ * company named like a designated entity but for its legal form (LIMITED → LLC); and a person with
+ * significant control whose name a designation carries only as a Cyrillic-script alias.
+ */
+export async function demoSanctionsCollisions(em: EntityManager): Promise<DemoSanctionsCollision[]> {
+  const knex = knexOf(em);
+  const officers = (await knex('officer_appointments as o')
+    .join('companies as c', 'c.company_number', 'o.company_number')
+    .where({ 'c.company_status': 'active', 'o.officer_role': 'director' })
+    .whereNull('o.resigned_on')
+    .whereNotNull('o.birth_year')
+    .whereNotNull('o.birth_month')
+    .orderBy(['o.company_number', 'o.appointment_id'])
+    .limit(50)
+    .select('o.company_number', 'o.name', 'o.birth_year', 'o.birth_month')) as StoredOfficer[];
+  const collisions: DemoSanctionsCollision[] = [];
+  const used = new Set<string>();
+  for (const officer of officers) {
+    const [surname, forenames] = officer.name.split(', ');
+    if (!surname || !forenames || used.has(surname)) continue;
+    used.add(surname);
+    const sameBirth = collisions.length === 0;
+    collisions.push({
+      kind: 'person',
+      forenames,
+      surname,
+      birth: {
+        year: Number(officer.birth_year) + (sameBirth ? 0 : 7),
+        month: Number(officer.birth_month),
+      },
+      note: `${sameBirth ? 'same birth month and year as' : 'born seven years after'} director ${officer.name} of ${officer.company_number}`,
+    });
+    if (collisions.length === 2) break;
+  }
+  const company = (await knex('companies')
+    .where({ company_status: 'active' })
+    .whereRaw(`upper(company_name) like '%LIMITED'`)
+    .orderBy('company_number')
+    .offset(2)
+    .first('company_number', 'company_name')) as { company_number: string; company_name: string } | undefined;
+  if (company)
+    collisions.push({
+      kind: 'entity',
+      name: `${company.company_name.replace(LEGAL_SUFFIX, '')} LLC`,
+      note: `named like company ${company.company_number} ${company.company_name}`,
+    });
+  const psc = (await knex('persons_with_significant_control')
+    .where({ kind: 'individual-person-with-significant-control' })
+    .whereNull('ceased_on')
+    .whereNotNull('name')
+    .orderBy(['company_number', 'psc_id'])
+    .limit(50)
+    .select('company_number', 'name')) as { company_number: string; name: string }[];
+  for (const row of psc) {
+    const words = row.name.split(' ').filter((word) => !/^(Mr|Mrs|Ms|Miss|Dr)$/.test(word));
+    const surname = words.at(-1)!.toUpperCase();
+    if (words.length < 2 || used.has(surname)) continue;
+    collisions.push({
+      kind: 'person',
+      forenames: words[0]!,
+      surname,
+      birth: null,
+      script: 'cyrillic',
+      note: `Cyrillic alias of person with significant control ${row.name} of ${row.company_number}`,
+    });
+    break;
+  }
+  return collisions;
+}
