@@ -10,7 +10,7 @@
  * bench/README.md ("API benchmark") for what is measured and how to read it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -42,6 +42,7 @@ import {
   progress,
   runBenchmark,
   wholeNumberOption,
+  resultFile,
 } from './harness';
 
 const benchDir = __dirname;
@@ -629,13 +630,7 @@ async function main(): Promise<void> {
     if (totalErrors > 0) console.log(`\n${totalErrors} requests FAILED: see errorSamples in the JSON`);
 
     if (options.write) {
-      const resultsDir = join(benchDir, 'results');
-      mkdirSync(resultsDir, { recursive: true });
-      const stamp = new Date()
-        .toISOString()
-        .replace(/:/g, '-')
-        .replace(/\.\d+Z$/, 'Z');
-      const file = join(resultsDir, `api-${stamp}.json`);
+      const file = resultFile('api');
       const result = {
         benchmark: 'api',
         date: new Date().toISOString(),

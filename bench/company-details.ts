@@ -63,6 +63,7 @@ import {
   progress,
   runBenchmark,
   wholeNumberOption,
+  resultFile,
 } from './harness';
 
 const benchDir = __dirname;
@@ -848,13 +849,7 @@ async function main(): Promise<void> {
     );
 
     if (options.write) {
-      const resultsDir = join(benchDir, 'results');
-      mkdirSync(resultsDir, { recursive: true });
-      const stamp = new Date()
-        .toISOString()
-        .replace(/:/g, '-')
-        .replace(/\.\d+Z$/, 'Z');
-      const file = join(resultsDir, `company-details-${stamp}.json`);
+      const file = resultFile('company-details');
       const result = {
         benchmark: 'company-details',
         date: new Date().toISOString(),

@@ -7,7 +7,7 @@
  * WEBHOOK_DEV_ALLOWED_ORIGINS. See bench/README.md for what is measured and how to read it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -35,7 +35,15 @@ import { startWorker } from '../src/worker';
 import { freePort } from '../test/support/free-port';
 import type { BaselineActivities } from './baseline-workflow';
 import { startReceiver, type Receiver } from './receiver';
-import { createStopStack, formatTable, nearestRank, progress, runBenchmark, tryExec } from './harness';
+import {
+  createStopStack,
+  formatTable,
+  nearestRank,
+  progress,
+  runBenchmark,
+  tryExec,
+  resultFile,
+} from './harness';
 
 const benchDir = __dirname;
 const projectRoot = resolve(benchDir, '..');
@@ -659,13 +667,7 @@ async function main(): Promise<void> {
     );
 
     if (options.write) {
-      const resultsDir = join(benchDir, 'results');
-      mkdirSync(resultsDir, { recursive: true });
-      const stamp = new Date()
-        .toISOString()
-        .replace(/:/g, '-')
-        .replace(/\.\d+Z$/, 'Z');
-      const file = join(resultsDir, `deliveries-${stamp}.json`);
+      const file = resultFile('deliveries');
       const result = {
         benchmark: 'deliveries',
         date: new Date().toISOString(),

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { cpus, platform, release, totalmem } from 'node:os';
 
@@ -111,4 +113,15 @@ export function runBenchmark(main: () => Promise<void>): void {
       setTimeout(() => process.exit(1), 10_000).unref();
     },
   );
+}
+
+/** A new file under bench/results for one run of `benchmark`, named by the time: `<benchmark>-<UTC time>.json`. */
+export function resultFile(benchmark: string): string {
+  const dir = join(__dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = new Date()
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+  return join(dir, `${benchmark}-${stamp}.json`);
 }

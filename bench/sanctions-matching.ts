@@ -13,8 +13,8 @@
  * Pure computation: no database, no Temporal server. Writes bench/results/sanctions-matching-<date>.json unless
  * --no-write.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
@@ -24,7 +24,15 @@ import {
 import { explainPair, matchSubject, partyKind } from '../src/domain/sanctions/matching/match-subject';
 import { nameTokenKeys } from '../src/domain/sanctions/matching/name-tokens';
 import { loadLabelledPairs, type LabelledPair } from '../test/fixtures/sanctions-matching/labelled-pairs';
-import { envFlag, formatTable, machineAndCommit, progress, runBenchmark, wholeNumberOption } from './harness';
+import {
+  envFlag,
+  formatTable,
+  machineAndCommit,
+  progress,
+  resultFile,
+  runBenchmark,
+  wholeNumberOption,
+} from './harness';
 
 const projectRoot = resolve(__dirname, '..');
 const SWEEP = [0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
@@ -199,12 +207,7 @@ async function main(): Promise<void> {
   );
 
   if (write) {
-    const dir = join(projectRoot, 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(
-      dir,
-      `sanctions-matching-${new Date().toISOString().replace(/:/g, '-').replace(/\.\d+/, '')}.json`,
-    );
+    const file = resultFile('sanctions-matching');
     writeFileSync(
       file,
       `${JSON.stringify(

@@ -59,6 +59,7 @@ import {
   progress,
   runBenchmark,
   wholeNumberOption,
+  resultFile,
 } from './harness';
 import { labelledPairsQuality } from './sanctions-matching';
 
@@ -743,13 +744,7 @@ async function main(): Promise<void> {
     );
 
     if (options.write) {
-      const resultsDir = join(benchDir, 'results');
-      mkdirSync(resultsDir, { recursive: true });
-      const stamp = new Date()
-        .toISOString()
-        .replace(/:/g, '-')
-        .replace(/\.\d+Z$/, 'Z');
-      const file = join(resultsDir, `sanctions-${stamp}.json`);
+      const file = resultFile('sanctions');
       const result = {
         benchmark: 'sanctions',
         date: new Date().toISOString(),

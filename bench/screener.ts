@@ -59,6 +59,7 @@ import {
   progress,
   runBenchmark,
   wholeNumberOption,
+  resultFile,
 } from './harness';
 
 const projectRoot = resolve(__dirname, '..');
@@ -510,12 +511,7 @@ async function main(): Promise<void> {
       plans,
     };
     if (options.write) {
-      const stamp = new Date()
-        .toISOString()
-        .replace(/:/g, '-')
-        .replace(/\.\d+Z$/, 'Z');
-      const file = join(projectRoot, 'bench/results', `screener-${stamp}.json`);
-      mkdirSync(join(projectRoot, 'bench/results'), { recursive: true });
+      const file = resultFile('screener');
       writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
       progress(`wrote ${relative(projectRoot, file)}`);
     } else console.log(JSON.stringify(result, null, 2));
