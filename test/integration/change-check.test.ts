@@ -39,7 +39,9 @@ describe('the change check: Schedule, alerts and one webhook per change (dev ser
     active = companies.map((company) => company.companyNumber);
     // Start from a check that has read everything so far (the demo import is the baseline anyway).
     await runChangeCheckNow(app.services.temporal);
-  });
+    // A worker with its Schedules, a demo register with postcodes and health scores, and a first check: more than
+    // the default 30 s on a loaded two-core machine.
+  }, 120_000);
   afterAll(async () => {
     await app?.stop();
     await receiver?.close();
