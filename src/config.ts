@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
 import type { SanctionsListSource } from './ingest/sanctions/sanctions-list-source';
+import { companiesHouseStreamNames } from './ingest/companies-house/stream/stream-names';
 
 // Every setting comes from the environment (see .env.example). Validated once at start-up so a bad value
 // stops the process with a message naming the variable, instead of failing later somewhere deep.
@@ -64,6 +65,19 @@ export const configSchema = z.object({
   COMPANIES_HOUSE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How long a 404 ("no such company") is remembered before Companies House is asked again. */
   COMPANIES_HOUSE_NOT_FOUND_TTL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** A company held longer than this since it was last fetched is refreshed in the background when asked for. */
+  COMPANIES_HOUSE_REFRESH_AFTER_HOURS: z.coerce.number().min(0).default(24),
+  /** Companies House Document API (filed accounts' inline XBRL); the REST key authenticates there too. */
+  COMPANIES_HOUSE_DOCUMENT_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://document-api.company-information.service.gov.uk'),
+  /** Companies House Streaming API key (a stream key, not a REST key); unset: no stream is consumed. */
+  COMPANIES_HOUSE_STREAM_KEY: optionalString,
+  COMPANIES_HOUSE_STREAM_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://stream.companieshouse.gov.uk'),
+  /** Which streams to consume, comma-separated; all six by default. */
+  COMPANIES_HOUSE_STREAMS: optionalString,
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -77,6 +91,8 @@ export type Config = z.infer<typeof configSchema> & {
   sanctionsMatchThresholds: { person?: number; entity?: number };
   /** The Companies House REST client's settings; null without COMPANIES_HOUSE_API_KEY (nothing live). */
   companiesHouse: CompaniesHouseSettings | null;
+  /** The Streaming API consumer's settings; null without COMPANIES_HOUSE_STREAM_KEY (no stream runs). */
+  companiesHouseStreams: CompaniesHouseStreamSettings | null;
 };
 
 export interface CompaniesHouseSettings {
@@ -84,6 +100,16 @@ export interface CompaniesHouseSettings {
   apiUrl: string;
   timeoutMs: number;
   notFoundTtlMs: number;
+  /** A held company older than this (since its last fetch, or its import) is refreshed in the background. */
+  refreshAfterMs: number;
+  documentApiUrl: string;
+}
+
+export interface CompaniesHouseStreamSettings {
+  streamKey: string;
+  streamUrl: string;
+  /** Stream names (src/ingest/companies-house/stream/stream-names.ts), in the order given. */
+  streams: string[];
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +134,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: values.COMPANIES_HOUSE_API_URL,
             timeoutMs: values.COMPANIES_HOUSE_TIMEOUT_MS,
             notFoundTtlMs: values.COMPANIES_HOUSE_NOT_FOUND_TTL_SECONDS * 1000,
+            refreshAfterMs: values.COMPANIES_HOUSE_REFRESH_AFTER_HOURS * 3_600_000,
+            documentApiUrl: values.COMPANIES_HOUSE_DOCUMENT_API_URL,
+          },
+    companiesHouseStreams:
+      values.COMPANIES_HOUSE_STREAM_KEY === undefined
+        ? null
+        : {
+            streamKey: values.COMPANIES_HOUSE_STREAM_KEY,
+            streamUrl: values.COMPANIES_HOUSE_STREAM_URL,
+            streams: streamNames(values.COMPANIES_HOUSE_STREAMS),
           },
     sanctionsMatchThresholds: {
       ...(values.SANCTIONS_MATCH_THRESHOLD_PERSON === undefined
@@ -118,6 +154,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { entity: values.SANCTIONS_MATCH_THRESHOLD_ENTITY }),
     },
   };
+}
+
+function streamNames(list: string | undefined): string[] {
+  if (list === undefined) return [...companiesHouseStreamNames];
+  const names = [...new Set(list.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
+  const unknown = names.filter((name) => !(companiesHouseStreamNames as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0)
+    throw new ConfigError(
+      `COMPANIES_HOUSE_STREAMS: unknown stream ${JSON.stringify(unknown[0] ?? list)}; the streams are ${companiesHouseStreamNames.join(', ')}`,
+    );
+  return names;
 }
 
 function sanctionsListSource(values: z.infer<typeof configSchema>): SanctionsListSource | null {
