@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { Client } from '@temporalio/client';
 import { loadConfig } from './config';
 import { migrate, openDatabase, type Orm } from './db/orm';
 import { createAccount, createApiKey, revokeApiKey, setPlan } from './domain/accounts/accounts';
@@ -19,6 +20,14 @@ import { importSanctionsList } from './ingest/sanctions/import-sanctions-list';
 import { readSanctionsListSource } from './ingest/sanctions/sanctions-list-source';
 import { runSanctionsRefreshNow } from './temporal/sanctions-schedule';
 import { connectClient } from './temporal/connection';
+import { companiesHouseStreamNames } from './ingest/companies-house/stream/stream-names';
+import {
+  pauseStream,
+  requireStreamName,
+  resetStream,
+  resumeStream,
+  streamReport,
+} from './temporal/companies-house-stream-control';
 
 // Operator commands. Each prints one JSON document on stdout, so scripts can read the result.
 const usage = `Usage: npm run cli -- <command> [options]
@@ -60,6 +69,13 @@ const usage = `Usage: npm run cli -- <command> [options]
   check-changes                                                run the change check now (triggers the change-check
                                                                Schedule on TEMPORAL_ADDRESS, or on the embedded
                                                                dev server of a running \`npm start\`) and wait for it
+  streams status [<stream>]                                    where each Companies House stream consumer stands:
+                                                               its workflow, state, last timepoint, lag, and the
+                                                               store's position (docs/companies-house.md)
+  streams pause <stream>                                       stop consuming a stream (the position is kept)
+  streams resume <stream>                                      consume it again from where it stopped
+  streams reset <stream> (--timepoint N | --live)              consume from timepoint N (events from N on are
+                                                               applied again) or from the live end
 `;
 
 type Command = (
@@ -159,19 +175,11 @@ const commands: Record<string, Command> = {
     const read = await readSanctionsListSource({ kind: 'file', path: file });
     return importSanctionsList(orm.em.fork(), read.bytes, { source: read.source });
   },
-  'sanctions refresh': async () => {
-    const config = loadConfig();
-    const client = await connectClient({
-      ...config,
-      TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_SERVER_PORT}`,
-    });
-    try {
+  'sanctions refresh': async () =>
+    withTemporal(async (client) => {
       const run = await runSanctionsRefreshNow(client);
       return { workflow_id: run.workflowId, run_id: run.runId, ...run.result };
-    } finally {
-      await client.connection.close();
-    }
-  },
+    }),
   'import accounts': async (orm, _options, positionals) => {
     const files = positionals.slice(2);
     if (files.length === 0)
@@ -207,19 +215,40 @@ const commands: Record<string, Command> = {
       dropped: done.dropped,
     };
   },
-  'check-changes': async () => {
-    const config = loadConfig();
-    const client = await connectClient({
-      ...config,
-      TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_SERVER_PORT}`,
-    });
-    try {
+  'streams status': async (orm, _options, positionals) =>
+    withTemporal(async (client) => {
+      const streams = positionals[2] ? [requireStreamName(positionals[2])] : companiesHouseStreamNames;
+      const reports = [];
+      for (const stream of streams) reports.push(await streamReport(client, orm.em, stream));
+      return { streams: reports };
+    }),
+  'streams pause': async (_orm, _options, positionals) => {
+    const stream = requireStreamName(positionals[2]);
+    await withTemporal((client) => pauseStream(client, stream));
+    return { stream, signalled: 'pauseStream' };
+  },
+  'streams resume': async (_orm, _options, positionals) => {
+    const stream = requireStreamName(positionals[2]);
+    await withTemporal((client) => resumeStream(client, stream));
+    return { stream, signalled: 'resumeStream' };
+  },
+  'streams reset': async (_orm, options, positionals) => {
+    const stream = requireStreamName(positionals[2]);
+    const live = options.live !== undefined;
+    if (live === (options.timepoint !== undefined))
+      throw new ServiceError(
+        'invalid_argument',
+        'streams reset needs exactly one of --timepoint N and --live',
+      );
+    const timepoint = live ? null : optionalCount(options, 'timepoint', 0)!;
+    await withTemporal((client) => resetStream(client, stream, timepoint));
+    return { stream, signalled: 'resetStream', timepoint };
+  },
+  'check-changes': async () =>
+    withTemporal(async (client) => {
       const run = await runChangeCheckNow(client);
       return { workflow_id: run.workflowId, run_id: run.runId, ...run.result };
-    } finally {
-      await client.connection.close();
-    }
-  },
+    }),
   'demo-data': async (orm, options) => {
     const companies = optionalCount(options, 'companies');
     if (companies === undefined) throw new ServiceError('invalid_argument', '--companies is required');
@@ -249,6 +278,20 @@ async function withHealthScores<T extends object>(
 ): Promise<T & { health_scores_rescored: number }> {
   const { rescored } = await drainHealthScores(orm.em.fork(), new Date());
   return { ...result, health_scores_rescored: rescored };
+}
+
+/** A Temporal client on TEMPORAL_ADDRESS, or on the embedded dev server of a running `npm start`. */
+async function withTemporal<T>(use: (client: Client) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const client = await connectClient({
+    ...config,
+    TEMPORAL_ADDRESS: config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_DEV_SERVER_PORT}`,
+  });
+  try {
+    return await use(client);
+  } finally {
+    await client.connection.close();
+  }
 }
 
 function optionalCount(
@@ -336,6 +379,8 @@ async function main(): Promise<number> {
       monitored: { type: 'boolean' },
       'register-only': { type: 'boolean' },
       names: { type: 'string' },
+      timepoint: { type: 'string' },
+      live: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -8,6 +8,8 @@ import { createLogger, type Logger } from './logger';
 import { runUntilSignal } from './shutdown';
 import { bootstrapTemporal } from './temporal/bootstrap';
 import { ensureChangeCheckSchedule } from './temporal/change-check-schedule';
+import { ensureCompaniesHouseStreams } from './temporal/companies-house-streams';
+import { openCompaniesHouseLive } from './ingest/companies-house/live/companies-house-live';
 import { connectClient, connectWorker } from './temporal/connection';
 import { reconcilePendingDeliveries } from './temporal/reconcile-deliveries';
 import { reconcileSecretRotations } from './temporal/reconcile-rotations';
@@ -30,6 +32,11 @@ export interface WorkerDeps {
   changeCheckSchedule?: boolean;
   /** The same for the `sanctions-refresh` Schedule; defaults to what changeCheckSchedule says, for the same reason. */
   sanctionsRefreshSchedule?: boolean;
+  /**
+   * Whether this worker starts the Companies House stream workflows when COMPANIES_HOUSE_STREAM_KEY is set
+   * (default true); tests start their own.
+   */
+  companiesHouseStreams?: boolean;
   /** A prebuilt workflow bundle (tests bundle once per run); by default the worker bundles src/workflows. */
   workflowBundle?: WorkerOptions['workflowBundle'];
 }
@@ -49,6 +56,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     );
   }
   const connection = await connectWorker(config);
+  // The Document API client, for new accounts filings the streams (or live fetches) see.
+  const live = openCompaniesHouseLive(config);
   const worker = await Worker.create({
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -64,6 +73,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       temporal: { client, taskQueue: config.TEMPORAL_TASK_QUEUE },
       publicBaseUrl: config.PUBLIC_BASE_URL,
       sanctionsList: { source: config.sanctionsListSource },
+      ...(config.companiesHouseStreams ? { companiesHouseStreams: config.companiesHouseStreams } : {}),
+      ...(live ? { companiesHouseDocuments: live.documents } : {}),
     }),
   });
   const running = worker.run();
@@ -77,11 +88,19 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
   if (deps.sanctionsRefreshSchedule ?? deps.changeCheckSchedule ?? true)
     await ensureSanctionsRefreshSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
+  if (config.companiesHouseStreams && (deps.companiesHouseStreams ?? true))
+    await ensureCompaniesHouseStreams(
+      client,
+      config.TEMPORAL_TASK_QUEUE,
+      config.companiesHouseStreams,
+      logger,
+    );
   return {
     async stop() {
       worker.shutdown();
       await running;
       await connection.close();
+      await live?.close();
     },
   };
 }

@@ -1,4 +1,7 @@
 import type { Client } from '@temporalio/client';
+import type { CompaniesHouseStreamSettings } from '../config';
+import type { ConsumeStreamOptions } from '../ingest/companies-house/stream/consume-stream';
+import type { DocumentClient } from '../ingest/companies-house/live/document-client';
 import type { Orm } from '../db/orm';
 import type { HealthScorer } from '../domain/health/store/refresh-health-scores';
 import type { ReadSourceOptions, SanctionsListSource } from '../ingest/sanctions/sanctions-list-source';
@@ -22,4 +25,10 @@ export interface ActivityDeps {
   healthScorer?: HealthScorer;
   /** Where the sanctions refresh reads the list (null: not configured), and in tests shorter read limits. */
   sanctionsList?: { source: SanctionsListSource | null; read?: ReadSourceOptions };
+  /** The Streaming API consumer's key and URL; undefined when COMPANIES_HOUSE_STREAM_KEY is not set. */
+  companiesHouseStreams?: CompaniesHouseStreamSettings;
+  /** The Document API client (COMPANIES_HOUSE_API_KEY); undefined without a key: no accounts are fetched live. */
+  companiesHouseDocuments?: DocumentClient;
+  /** Tests replace what follows an applied stream event (by default: a monitored company's new accounts fetched). */
+  afterStreamEventApplied?: ConsumeStreamOptions['afterApplied'];
 }

@@ -1,6 +1,8 @@
 import { changeCheckActivities } from './change-check';
+import { companiesHouseStreamActivities } from './companies-house-stream';
 import type { ActivityDeps } from './deps';
 import { healthScoreActivities } from './health-scores';
+import { liveAccountsActivities } from './live-accounts';
 import { sanctionsRefreshActivities } from './sanctions-refresh';
 import { secretRotationActivities } from './secret-rotation';
 import { webhookDeliveryActivities } from './webhook-delivery';
@@ -14,6 +16,8 @@ export function createActivities(deps: ActivityDeps) {
     ...changeCheckActivities(deps),
     ...healthScoreActivities(deps),
     ...sanctionsRefreshActivities(deps),
+    ...companiesHouseStreamActivities(deps),
+    ...liveAccountsActivities(deps),
   };
 }
 

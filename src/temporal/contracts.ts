@@ -1,4 +1,4 @@
-import { defineSignal } from '@temporalio/workflow';
+import { defineQuery, defineSignal } from '@temporalio/workflow';
 
 // Inputs and signals shared by the workflows and the code that starts them. Kept apart from the workflow
 // files so the API process never loads workflow code (which belongs to the worker's sandbox).
@@ -66,4 +66,54 @@ export interface HealthScoresRefreshed {
   dropped: number;
   /** Work was left for the next check (the refresh's time budget ran out). */
   more: boolean;
+}
+
+/** What a Companies House stream workflow carries across continue-as-new (workflows/companies-house-stream.ts). */
+export interface CompaniesHouseStreamInput {
+  stream: string;
+  /** The workflow's record of the last applied timepoint; null: none yet (start at the live end). */
+  timepoint: number | null;
+  paused?: boolean;
+  /** Totals over every run of this stream's workflow chain. */
+  totals?: { applied: number; skipped: number; malformed: number; changes: number; disconnects: number };
+  /** Tests make runs short. */
+  runOptions?: { maxRunMs?: number; idleTimeoutMs?: number };
+}
+
+/** One run of the stream activity. */
+export interface CompaniesHouseStreamRunInput {
+  stream: string;
+  timepoint: number | null;
+  maxRunMs?: number;
+  idleTimeoutMs?: number;
+}
+
+/** Where a stream stands, as its workflow's query and memo give it. */
+export interface CompaniesHouseStreamStatus {
+  stream: string;
+  state: 'connecting' | 'connected' | 'paused' | 'unauthorized' | 'rate_limited' | 'reconnecting' | 'failing';
+  timepoint: number | null;
+  published_at: string | null;
+  lag_seconds: number | null;
+  last_problem: string | null;
+  /** Timepoints lost to a 416 (too old to replay), if any: the store may miss what happened between. */
+  last_gap: { from: number | null; at: string } | null;
+  totals: { applied: number; skipped: number; malformed: number; changes: number; disconnects: number };
+  updated_at: string;
+}
+
+export const pauseStreamSignal = defineSignal('pauseStream');
+export const resumeStreamSignal = defineSignal('resumeStream');
+/** Resume from this timepoint (events from it on are applied again); null: from the live end. */
+export const resetStreamSignal = defineSignal<[{ timepoint: number | null }]>('resetStream');
+export const streamStatusQuery = defineQuery<CompaniesHouseStreamStatus>('streamStatus');
+
+/** A new accounts filing to fetch from the Document API (workflows/live-accounts.ts). */
+export interface LiveAccountsInput {
+  companyNumber: string;
+  transactionId: string;
+  documentMetadataUrl: string | null;
+  madeUpDate: string | null;
+  /** Where the filing was seen: the change source its figures are recorded under. */
+  source: 'companies_house_stream' | 'companies_house_api';
 }

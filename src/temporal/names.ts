@@ -6,6 +6,8 @@ export const workflowTypes = {
   webhookDelivery: 'webhookDeliveryWorkflow',
   changeCheck: 'changeCheckWorkflow',
   sanctionsRefresh: 'sanctionsRefreshWorkflow',
+  companiesHouseStream: 'companiesHouseStreamWorkflow',
+  liveAccounts: 'liveAccountsWorkflow',
 } as const;
 
 /** The Schedule that runs the change check; its runs get this id plus the scheduled time. */
@@ -20,4 +22,14 @@ export function secretRotationWorkflowId(accountId: string): string {
 
 export function webhookDeliveryWorkflowId(eventId: string): string {
   return `webhook-delivery/${eventId}`;
+}
+
+/** One long-lived workflow per Companies House stream. */
+export function companiesHouseStreamWorkflowId(stream: string): string {
+  return `companies-house-stream/${stream}`;
+}
+
+/** One per accounts filing: a filing seen twice (the stream repeats events) is fetched once. */
+export function liveAccountsWorkflowId(companyNumber: string, transactionId: string): string {
+  return `companies-house-accounts/${companyNumber}/${transactionId}`;
 }

@@ -8,6 +8,10 @@ export const searchAttributes = {
   eventType: defineSearchAttributeKey('EventType', SearchAttributeType.KEYWORD),
   companyNumber: defineSearchAttributeKey('CompanyNumber', SearchAttributeType.KEYWORD),
   accountId: defineSearchAttributeKey('AccountId', SearchAttributeType.KEYWORD),
+  // The Companies House stream consumers: which stream, the last timepoint applied, and its state.
+  streamName: defineSearchAttributeKey('StreamName', SearchAttributeType.KEYWORD),
+  streamTimepoint: defineSearchAttributeKey('StreamTimepoint', SearchAttributeType.INT),
+  streamState: defineSearchAttributeKey('StreamState', SearchAttributeType.KEYWORD),
 } as const;
 
 export const allSearchAttributes = Object.values(searchAttributes);

@@ -3,3 +3,5 @@ export { secretRotationWorkflow } from './secret-rotation';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { changeCheckWorkflow } from './change-check';
 export { sanctionsRefreshWorkflow } from './sanctions-refresh';
+export { companiesHouseStreamWorkflow } from './companies-house-stream';
+export { liveAccountsWorkflow } from './live-accounts';

@@ -21,7 +21,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { changeCheckSchedule?: boolean; clock?: () => Date } = {},
+  options: { changeCheckSchedule?: boolean; clock?: () => Date; companiesHouseStreams?: boolean } = {},
 ): Promise<TestApp> {
   const address = process.env.TEST_TEMPORAL_ADDRESS;
   if (!address) throw new Error('TEST_TEMPORAL_ADDRESS is not set: integration tests run through jest');
@@ -45,6 +45,8 @@ export async function startTestApp(
     logger,
     workflowBundle: workflowBundle(),
     changeCheckSchedule: options.changeCheckSchedule ?? false,
+    // Stream workflow ids are one per namespace, like the Schedules: only a test that asks starts them.
+    companiesHouseStreams: options.companiesHouseStreams ?? false,
     clock: options.clock,
   });
   const api = await startApi(services);

@@ -23,6 +23,7 @@ import { placeEntities } from './place-entities';
 import { figuresEntities } from './figures-entities';
 import { sanctionsEntities } from './sanctions-entities';
 import { kybEntities } from './kyb-entities';
+import { CompaniesHouseStreamPositionEntity } from './companies-house-stream-position';
 
 export const entities = [
   AccountEntity,
@@ -50,4 +51,5 @@ export const entities = [
   ...figuresEntities,
   ...sanctionsEntities,
   ...kybEntities,
+  CompaniesHouseStreamPositionEntity,
 ];

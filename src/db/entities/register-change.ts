@@ -2,13 +2,21 @@ import { BigIntType, EntitySchema, OptionalProps } from '@mikro-orm/core';
 import type { ChangeField, ChangeKind } from '../../domain/changes/company-changes';
 import type { AlertType } from '../../domain/webhooks/events';
 
-export const changeSources = ['import', 'simulator', 'clock'] as const;
+/** At most 32 characters (register_changes.source). */
+export const changeSources = [
+  'import',
+  'simulator',
+  'clock',
+  'companies_house_api',
+  'companies_house_stream',
+] as const;
 export type ChangeSource = (typeof changeSources)[number];
 
 /**
  * One field-level change on the register, in the feed's order. `sequence` only grows, the way Companies House's
  * streaming API numbers its timepoints; the change check keeps its place in the feed by it. Values are JSON text.
- * `source`: an import, the simulator, or the clock (a due date that passed unmet).
+ * `source`: an import, the simulator, the clock (a due date that passed unmet), or Companies House live: its REST
+ * API (a company fetched or refreshed) or its Streaming API.
  */
 export interface RegisterChange {
   /** Drawn by the database on insert. */

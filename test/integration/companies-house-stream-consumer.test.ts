@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import type { WorkflowHandle } from '@temporalio/client';
+import { RegisterChangeEntity } from '../../src/db/entities/register-change';
+import { CompanyEntity } from '../../src/db/entities/company';
+import { importCompanyProfileJson } from '../../src/ingest/companies-house/resources/company-profile-json';
+import { readStreamPosition } from '../../src/ingest/companies-house/stream/stream-position';
+import type { CompaniesHouseStreamName } from '../../src/ingest/companies-house/stream/stream-names';
+import { ensureCompaniesHouseStreams } from '../../src/temporal/companies-house-streams';
+import {
+  pauseStream,
+  resetStream,
+  resumeStream,
+  streamReport,
+} from '../../src/temporal/companies-house-stream-control';
+import {
+  streamStatusQuery,
+  type CompaniesHouseStreamInput,
+  type CompaniesHouseStreamStatus,
+} from '../../src/temporal/contracts';
+import { companiesHouseStreamWorkflowId, workflowTypes } from '../../src/temporal/names';
+import { searchAttributes } from '../../src/temporal/search-attributes';
+import { startWorker, type RunningWorker } from '../../src/worker';
+import { StreamStandIn } from '../support/companies-house-stand-in/stream-stand-in';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+import { workflowBundle } from '../support/workflow-bundle';
+
+const STREAM_KEY = 'stream-key-for-tests';
+const API_FIXTURES = join(__dirname, '../fixtures/companies-house-api');
+const profileOf = (number: string) =>
+  JSON.parse(readFileSync(join(API_FIXTURES, number, 'company.json'), 'utf8')) as Record<string, unknown>;
+
+/** A company-profile event moving the company's registered office to `line1`. */
+function officeMove(number: string, line1: string) {
+  const profile = profileOf(number);
+  const address = profile.registered_office_address as Record<string, unknown>;
+  return {
+    resource_kind: 'company-profile',
+    resource_uri: `/company/${number}`,
+    resource_id: number,
+    data: { ...profile, registered_office_address: { ...address, address_line_1: line1 } },
+    event: {
+      published_at: '2026-11-24T09:00:00',
+      type: 'changed' as const,
+      fields_changed: ['registered_office_address.address_line_1'],
+    },
+  };
+}
+
+describe('the Companies House stream consumer: one Temporal workflow per stream (dev server, stand-in)', () => {
+  let standIn: StreamStandIn;
+  let app: TestApp;
+  let streamWorker: RunningWorker;
+  /** The stream workflows run on their own task queue, so a test can stop and restart their worker alone. */
+  const streamQueue = `streams-${randomBytes(4).toString('hex')}`;
+  const started: WorkflowHandle[] = [];
+
+  const em = () => app.services.orm.em.fork();
+  const startStreamWorker = () =>
+    startWorker({
+      config: { ...app.config, TEMPORAL_TASK_QUEUE: streamQueue },
+      orm: app.services.orm,
+      client: app.services.temporal,
+      logger: pino({ level: 'silent' }),
+      workflowBundle: workflowBundle(),
+      changeCheckSchedule: false,
+      companiesHouseStreams: false,
+    });
+
+  /** Starts a consumer under a test's own workflow id (the real ids are one per namespace). */
+  async function startConsumer(stream: CompaniesHouseStreamName, timepoint: number | null = null) {
+    const input: CompaniesHouseStreamInput = {
+      stream,
+      timepoint,
+      runOptions: { maxRunMs: 1_500, idleTimeoutMs: 5_000 },
+    };
+    const handle = await app.services.temporal.workflow.start(workflowTypes.companiesHouseStream, {
+      workflowId: `test-${randomBytes(4).toString('hex')}/${stream}`,
+      taskQueue: streamQueue,
+      args: [input],
+    });
+    started.push(handle);
+    return handle;
+  }
+
+  const positionOf = async (stream: string) => (await readStreamPosition(em(), stream))?.timepoint ?? null;
+  const waitForPosition = (stream: string, timepoint: number) =>
+    waitFor(async () => ((await positionOf(stream)) === timepoint ? true : undefined), 20_000);
+  const streamChanges = (companyNumber: string) =>
+    em().find(
+      RegisterChangeEntity,
+      { companyNumber, source: 'companies_house_stream' },
+      { orderBy: { sequence: 'asc' } },
+    );
+  const statusOf = (handle: WorkflowHandle) => handle.query(streamStatusQuery);
+
+  beforeAll(async () => {
+    standIn = await StreamStandIn.start({ streamKeys: [STREAM_KEY], keepAliveMs: 50 });
+    app = await startTestApp({
+      COMPANIES_HOUSE_STREAM_KEY: STREAM_KEY,
+      COMPANIES_HOUSE_STREAM_URL: standIn.url,
+    });
+    for (const number of ['09876543', 'SC412345', '11223344'])
+      await importCompanyProfileJson(em(), number, profileOf(number), {
+        source: 'import',
+        detectedAt: new Date(),
+      });
+    streamWorker = await startStreamWorker();
+  }, 60_000);
+  afterAll(async () => {
+    for (const handle of started) await handle.terminate('test over').catch(() => undefined);
+    await streamWorker?.stop();
+    await app?.stop();
+    await standIn?.stop();
+  });
+
+  it('applies events in order and once, ignores keep-alives, and records its place in the store, memo and search attributes', async () => {
+    const handle = await startConsumer('companies');
+    await waitFor(async () => (standIn.openConnections('companies').length > 0 ? true : undefined));
+    const events = ['1 First Street', '2 Second Street', '3 Third Street'].map((line) =>
+      standIn.publish('companies', officeMove('09876543', line)),
+    );
+    const last = events.at(-1)!.event.timepoint;
+    await waitForPosition('companies', last);
+
+    const changes = await streamChanges('09876543');
+    expect(changes.map((c) => [c.field, JSON.parse(c.newValue!).address_line_1])).toEqual([
+      ['registered_office_address', '1 First Street'],
+      ['registered_office_address', '2 Second Street'],
+      ['registered_office_address', '3 Third Street'],
+    ]);
+    const company = await em().findOneOrFail(CompanyEntity, { companyNumber: '09876543' });
+    expect(company.addressLine1).toBe('3 Third Street');
+    await waitFor(async () => (standIn.connections.some((c) => c.keepAlivesWritten > 0) ? true : undefined));
+
+    // A run ends every 1.5 s here: the memo and the search attributes then carry the timepoint.
+    const description = await waitFor(async () => {
+      const described = await handle.describe();
+      const memo = described.memo as { status?: CompaniesHouseStreamStatus } | undefined;
+      return memo?.status?.timepoint === last ? described : undefined;
+    });
+    expect(description.typedSearchAttributes.get(searchAttributes.streamName)).toBe('companies');
+    expect(description.typedSearchAttributes.get(searchAttributes.streamTimepoint)).toBe(last);
+    expect(await statusOf(handle)).toMatchObject({
+      stream: 'companies',
+      timepoint: last,
+      state: 'connected',
+    });
+    expect((await statusOf(handle)).totals.applied).toBeGreaterThanOrEqual(3);
+  });
+
+  it('resumes after Companies House drops the connection mid-line: nothing lost, nothing applied twice', async () => {
+    const before = (await streamChanges('SC412345')).length;
+    standIn.dropAfter('companies', 1, { midLine: true });
+    // The drop applies to the next connection: wait for the consumer's next run to connect.
+    const connections = standIn.connections.length;
+    await waitFor(async () => (standIn.connections.length > connections ? true : undefined));
+    const events = ['10 Drop Lane', '11 Drop Lane', '12 Drop Lane'].map((line) =>
+      standIn.publish('companies', officeMove('SC412345', line)),
+    );
+    await waitForPosition('companies', events.at(-1)!.event.timepoint);
+    expect(standIn.connections.some((c) => c.endedBy === 'dropped')).toBe(true);
+    const changes = (await streamChanges('SC412345')).slice(before);
+    expect(changes.map((c) => JSON.parse(c.newValue!).address_line_1)).toEqual([
+      '10 Drop Lane',
+      '11 Drop Lane',
+      '12 Drop Lane',
+    ]);
+    // The reconnection asked for the last applied timepoint: Companies House replays from it, the store skips it.
+    const resumed = standIn.connections.filter((c) => c.stream === 'companies' && c.timepoint !== null);
+    expect(resumed.length).toBeGreaterThan(0);
+  });
+
+  it('resumes after its worker is stopped and restarted: events published meanwhile are applied once each', async () => {
+    const before = (await streamChanges('11223344')).length;
+    await streamWorker.stop();
+    const events = ['20 Restart Road', '21 Restart Road'].map((line) =>
+      standIn.publish('companies', officeMove('11223344', line)),
+    );
+    streamWorker = await startStreamWorker();
+    await waitForPosition('companies', events.at(-1)!.event.timepoint);
+    const changes = (await streamChanges('11223344')).slice(before);
+    expect(changes.map((c) => JSON.parse(c.newValue!).address_line_1)).toEqual([
+      '20 Restart Road',
+      '21 Restart Road',
+    ]);
+  }, 90_000);
+
+  it('logs and skips what it cannot use (malformed lines, unknown kinds, bad or unknown company numbers), never stopping', async () => {
+    const handle = await startConsumer('officers');
+    await waitFor(async () => (standIn.openConnections('officers').length > 0 ? true : undefined));
+    standIn.writeRaw('officers', 'this is not JSON\n');
+    standIn.writeRaw('officers', '{"resource_kind":"company-officers"}\n');
+    const unknownKind = standIn.publish('officers', {
+      resource_kind: 'company-exemptions',
+      resource_uri: '/company/09876543/exemptions',
+      resource_id: 'x1',
+      data: {},
+      event: { published_at: '2026-11-24T09:00:00', type: 'changed' },
+    });
+    const badNumber = standIn.publish('officers', {
+      resource_kind: 'company-officers',
+      resource_uri: '/company/NOT-A-NUMBER/appointments/abc',
+      resource_id: 'abc',
+      data: {},
+      event: { published_at: '2026-11-24T09:00:00', type: 'changed' },
+    });
+    await waitForPosition('officers', badNumber.event.timepoint);
+    expect(badNumber.event.timepoint).toBeGreaterThan(unknownKind.event.timepoint);
+    await waitFor(async () => {
+      const status = await statusOf(handle);
+      return status.totals.malformed >= 2 && status.totals.skipped >= 2 ? status : undefined;
+    });
+    const description = await handle.describe();
+    expect(description.status.name).toBe('RUNNING');
+  });
+
+  it('reports a refused key (401) as the stream state, with what to check', async () => {
+    standIn.failNextConnection('insolvency-cases', 401);
+    const handle = await startConsumer('insolvency-cases');
+    const status = await waitFor(async () => {
+      const s = await statusOf(handle);
+      return s.state === 'unauthorized' ? s : undefined;
+    });
+    expect(status.last_problem).toContain('COMPANIES_HOUSE_STREAM_KEY');
+    const described = await waitFor(async () => {
+      const d = await handle.describe();
+      return d.typedSearchAttributes.get(searchAttributes.streamState) === 'unauthorized' ? d : undefined;
+    });
+    expect(described.status.name).toBe('RUNNING');
+  });
+
+  it('is started once per stream under companies-house-stream/<stream>, and an operator can pause, resume and reset it', async () => {
+    const settings = { streamKey: STREAM_KEY, streamUrl: standIn.url, streams: ['charges'] };
+    const logger = pino({ level: 'silent' });
+    await ensureCompaniesHouseStreams(app.services.temporal, streamQueue, settings, logger);
+    await ensureCompaniesHouseStreams(app.services.temporal, streamQueue, settings, logger);
+    const handle = app.services.temporal.workflow.getHandle(companiesHouseStreamWorkflowId('charges'));
+    started.push(handle);
+    const client = app.services.temporal;
+    await waitFor(async () => (standIn.openConnections('charges').length > 0 ? true : undefined));
+    const first = standIn.publish('charges', chargeEvent('SC412345', 'c-one'));
+    await waitForPosition('charges', first.event.timepoint);
+
+    await pauseStream(client, 'charges');
+    await waitFor(async () => ((await statusOf(handle)).state === 'paused' ? true : undefined));
+    // The run learns of its cancellation with its next heartbeat sent, which the SDK throttles (16 s at most).
+    await waitFor(async () => (standIn.openConnections('charges').length === 0 ? true : undefined), 30_000);
+    const whilePaused = standIn.publish('charges', chargeEvent('SC412345', 'c-two'));
+    const report = await streamReport(client, em(), 'charges');
+    expect(report).toMatchObject({
+      workflow_status: 'RUNNING',
+      status: { state: 'paused' },
+      store_position: { timepoint: first.event.timepoint },
+    });
+
+    await resumeStream(client, 'charges');
+    await waitForPosition('charges', whilePaused.event.timepoint);
+
+    // Reset to the first event: it and everything after are consumed again.
+    const connections = standIn.connections.length;
+    await resetStream(client, 'charges', first.event.timepoint);
+    await waitFor(async () =>
+      standIn.connections
+        .slice(connections)
+        .some((c) => c.stream === 'charges' && c.timepoint === first.event.timepoint)
+        ? true
+        : undefined,
+      30_000,
+    );
+    await waitForPosition('charges', whilePaused.event.timepoint);
+
+    await expect(pauseStream(client, 'companies')).rejects.toMatchObject({ code: 'not_found' });
+  }, 120_000);
+});
+
+function chargeEvent(companyNumber: string, id: string) {
+  return {
+    resource_kind: 'company-charges',
+    resource_uri: `/company/${companyNumber}/charges/${id}`,
+    resource_id: id,
+    data: {
+      etag: `etag-${id}`,
+      charge_code: `SC41234500${id.length}`,
+      charge_number: id === 'c-one' ? 1 : 2,
+      classification: { type: 'charge-description', description: 'A registered charge' },
+      status: 'outstanding',
+      created_on: '2026-11-01',
+      delivered_on: '2026-11-03',
+      persons_entitled: [{ name: 'Example Bank PLC' }],
+      links: { self: `/company/${companyNumber}/charges/${id}` },
+    },
+    event: { published_at: '2026-11-24T09:00:00', type: 'changed' as const },
+  };
+}
