@@ -26,6 +26,11 @@ import { startWorker, type RunningWorker } from '../../src/worker';
 import { StreamStandIn } from '../support/companies-house-stand-in/stream-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
+import { request, signUp } from '../support/test-app';
+import { runChangeCheckNow } from '../../src/temporal/change-check-schedule';
+import { alertEventSchema } from '../../src/domain/webhooks/events';
+import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { workflowBundle } from '../support/workflow-bundle';
 
 const STREAM_KEY = 'stream-key-for-tests';
@@ -50,10 +55,15 @@ function officeMove(number: string, line1: string) {
   };
 }
 
+/** Address line 1 of a registered_office_address change, as the register stores it (premises first, capitals). */
+const lineOne = (change: { newValue: string | null }) =>
+  (JSON.parse(change.newValue!) as { address_line_1: string }).address_line_1;
+
 describe('the Companies House stream consumer: one Temporal workflow per stream (dev server, stand-in)', () => {
   let standIn: StreamStandIn;
   let app: TestApp;
   let streamWorker: RunningWorker;
+  let receiver: LocalReceiver;
   /** The stream workflows run on their own task queue, so a test can stop and restart their worker alone. */
   const streamQueue = `streams-${randomBytes(4).toString('hex')}`;
   const started: WorkflowHandle[] = [];
@@ -99,10 +109,15 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
 
   beforeAll(async () => {
     standIn = await StreamStandIn.start({ streamKeys: [STREAM_KEY], keepAliveMs: 50 });
-    app = await startTestApp({
-      COMPANIES_HOUSE_STREAM_KEY: STREAM_KEY,
-      COMPANIES_HOUSE_STREAM_URL: standIn.url,
-    });
+    receiver = await startLocalReceiver();
+    app = await startTestApp(
+      {
+        COMPANIES_HOUSE_STREAM_KEY: STREAM_KEY,
+        COMPANIES_HOUSE_STREAM_URL: standIn.url,
+        WEBHOOK_DEV_ALLOWED_ORIGINS: receiver.origin,
+      },
+      { changeCheckSchedule: true },
+    );
     for (const number of ['09876543', 'SC412345', '11223344'])
       await importCompanyProfileJson(em(), number, profileOf(number), {
         source: 'import',
@@ -115,6 +130,7 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
     await streamWorker?.stop();
     await app?.stop();
     await standIn?.stop();
+    await receiver?.close();
   });
 
   it('applies events in order and once, ignores keep-alives, and records its place in the store, memo and search attributes', async () => {
@@ -127,13 +143,13 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
     await waitForPosition('companies', last);
 
     const changes = await streamChanges('09876543');
-    expect(changes.map((c) => [c.field, JSON.parse(c.newValue!).address_line_1])).toEqual([
-      ['registered_office_address', '1 First Street'],
-      ['registered_office_address', '2 Second Street'],
-      ['registered_office_address', '3 Third Street'],
+    expect(changes.map((c) => [c.field, lineOne(c)])).toEqual([
+      ['registered_office_address', 'FLAT 4, 1 FIRST STREET'],
+      ['registered_office_address', 'FLAT 4, 2 SECOND STREET'],
+      ['registered_office_address', 'FLAT 4, 3 THIRD STREET'],
     ]);
     const company = await em().findOneOrFail(CompanyEntity, { companyNumber: '09876543' });
-    expect(company.addressLine1).toBe('3 Third Street');
+    expect(company.addressLine1).toBe('FLAT 4, 3 THIRD STREET');
     await waitFor(async () => (standIn.connections.some((c) => c.keepAlivesWritten > 0) ? true : undefined));
 
     // A run ends every 1.5 s here: the memo and the search attributes then carry the timepoint.
@@ -164,11 +180,9 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
     await waitForPosition('companies', events.at(-1)!.event.timepoint);
     expect(standIn.connections.some((c) => c.endedBy === 'dropped')).toBe(true);
     const changes = (await streamChanges('SC412345')).slice(before);
-    expect(changes.map((c) => JSON.parse(c.newValue!).address_line_1)).toEqual([
-      '10 Drop Lane',
-      '11 Drop Lane',
-      '12 Drop Lane',
-    ]);
+    expect(changes.map(lineOne)).toEqual(
+      ['10 Drop Lane', '11 Drop Lane', '12 Drop Lane'].map((line) => line.toUpperCase()),
+    );
     // The reconnection asked for the last applied timepoint: Companies House replays from it, the store skips it.
     const resumed = standIn.connections.filter((c) => c.stream === 'companies' && c.timepoint !== null);
     expect(resumed.length).toBeGreaterThan(0);
@@ -183,11 +197,50 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
     streamWorker = await startStreamWorker();
     await waitForPosition('companies', events.at(-1)!.event.timepoint);
     const changes = (await streamChanges('11223344')).slice(before);
-    expect(changes.map((c) => JSON.parse(c.newValue!).address_line_1)).toEqual([
-      '20 Restart Road',
-      '21 Restart Road',
-    ]);
+    expect(changes.map(lineOne)).toEqual(
+      ['20 Restart Road', '21 Restart Road'].map((line) => line.toUpperCase()),
+    );
   }, 90_000);
+
+  it('turns a change on the stream for a monitored company into one signed company.alert after one check', async () => {
+    // Everything the stream applied so far is read by a first check, so the next one sees only this change.
+    await runChangeCheckNow(app.services.temporal);
+    const { api_key } = await signUp(app);
+    const list = await request<{ id: number }>(app, 'POST', '/lists', {
+      key: api_key,
+      body: { name: 'Streamed', kind: 'clients' },
+    });
+    await request(app, 'PATCH', `/lists/${list.body.id}`, {
+      key: api_key,
+      body: { webhook_url: receiver.url('/hooks/stream'), alert_webhook: true },
+    });
+    await request(app, 'POST', '/lists/companies', {
+      key: api_key,
+      body: { list_id: list.body.id, company_numbers: ['09876543'] },
+    });
+    receiver.received.length = 0;
+    const event = standIn.publish('companies', officeMove('09876543', '99 Alert Avenue'));
+    await waitForPosition('companies', event.event.timepoint);
+
+    const run = await runChangeCheckNow(app.services.temporal);
+    expect(run.result.alertsWritten).toBe(1);
+    const [received] = await waitFor(async () =>
+      receiver.received.length >= 1 ? receiver.received : undefined,
+    );
+    const secret = await request<{ secret: string }>(app, 'GET', '/watchlist/webhook-secret', {
+      key: api_key,
+    });
+    expect(
+      verifyWebhook(received!.rawBody, received!.headers['service-signature'] as string, secret.body.secret),
+    ).toMatchObject({ ok: true });
+    const body = alertEventSchema.parse(JSON.parse(received!.rawBody));
+    expect(body.data).toMatchObject({ company_number: '09876543' });
+    expect(JSON.stringify(body)).toContain('99 ALERT AVENUE');
+    // One change, one alert: a second check sends nothing more.
+    await runChangeCheckNow(app.services.temporal);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receiver.received).toHaveLength(1);
+  }, 60_000);
 
   it('logs and skips what it cannot use (malformed lines, unknown kinds, bad or unknown company numbers), never stopping', async () => {
     const handle = await startConsumer('officers');
@@ -263,12 +316,13 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
     // Reset to the first event: it and everything after are consumed again.
     const connections = standIn.connections.length;
     await resetStream(client, 'charges', first.event.timepoint);
-    await waitFor(async () =>
-      standIn.connections
-        .slice(connections)
-        .some((c) => c.stream === 'charges' && c.timepoint === first.event.timepoint)
-        ? true
-        : undefined,
+    await waitFor(
+      async () =>
+        standIn.connections
+          .slice(connections)
+          .some((c) => c.stream === 'charges' && c.timepoint === first.event.timepoint)
+          ? true
+          : undefined,
       30_000,
     );
     await waitForPosition('charges', whilePaused.event.timepoint);

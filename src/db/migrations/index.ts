@@ -11,6 +11,7 @@ import { Migration0010LatestFigures } from './0010-latest-figures';
 import { Migration0011SanctionsList } from './0011-sanctions-list';
 import { Migration0012KybChecks } from './0012-kyb-checks';
 import { Migration0014CompaniesHouseStreamPositions } from './0014-companies-house-stream-positions';
+import { Migration0015RegisterChangeSourceLength } from './0015-register-change-source-length';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -30,4 +31,5 @@ export const migrationsList = [
     name: '0014-companies-house-stream-positions',
     class: Migration0014CompaniesHouseStreamPositions,
   },
+  { name: '0015-register-change-source-length', class: Migration0015RegisterChangeSourceLength },
 ];

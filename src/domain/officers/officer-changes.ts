@@ -1,6 +1,7 @@
 import type { OfficerAppointment } from '../../db/entities/officer-appointment';
 import type { ChangeDraft } from '../changes/company-changes';
 import { displayName } from './officer-name';
+import { isUnknownOfficerId } from './officer-record';
 
 /*
  * What changed between the officer list the store holds for a company and a new one, as change drafts for the
@@ -72,9 +73,12 @@ export function appointmentSummary(row: OfficerAppointment): AppointmentSummary 
   };
 }
 
-/** The differing facts, in words, each once. */
+/** The differing facts, in words, each once. An officer id that replaces a stand-in is not news. */
 function differences(before: OfficerAppointment, after: OfficerAppointment): string[] {
-  const changed = COMPARED.filter(([field]) => before[field] !== after[field]).map(([, words]) => words);
+  const changed = COMPARED.filter(
+    ([field]) =>
+      before[field] !== after[field] && !(field === 'officerId' && isUnknownOfficerId(before.officerId)),
+  ).map(([, words]) => words);
   return [...new Set(changed)];
 }
 

@@ -27,6 +27,13 @@ export const officerBirthSchema = z.object({
   year: z.number().int().min(1800).max(2200),
 });
 
+const appointmentSelfLink = z
+  .string()
+  .regex(/^\/company\/[A-Z0-9]{8}\/appointments\/[^/\s]+$/, '/company/{company_number}/appointments/{id}');
+const officerAppointmentsLink = z
+  .string()
+  .regex(/^\/officers\/[^/\s]+\/appointments$/, '/officers/{officer_id}/appointments');
+
 export const officerListItemSchema = z.object({
   name: z.string().trim().min(1),
   officer_role: z
@@ -46,17 +53,19 @@ export const officerListItemSchema = z.object({
   person_number: z.string().optional(),
   responsibilities: z.string().optional(),
   links: z.object({
-    self: z
-      .string()
-      .regex(
-        /^\/company\/[A-Z0-9]{8}\/appointments\/[^/\s]+$/,
-        '/company/{company_number}/appointments/{id}',
-      ),
-    officer: z.object({
-      appointments: z
-        .string()
-        .regex(/^\/officers\/[^/\s]+\/appointments$/, '/officers/{officer_id}/appointments'),
-    }),
+    self: appointmentSelfLink,
+    officer: z.object({ appointments: officerAppointmentsLink }),
+  }),
+});
+
+/**
+ * One appointment as a company-officers Streaming API event carries it (`data`): a list item, except that the
+ * officer link is often left out.
+ */
+export const officerAppointmentEventSchema = officerListItemSchema.extend({
+  links: z.object({
+    self: appointmentSelfLink,
+    officer: z.object({ appointments: officerAppointmentsLink }).optional(),
   }),
 });
 
@@ -71,4 +80,5 @@ export const officerListSchema = z.object({
 
 export type OfficerAddress = z.infer<typeof officerAddressSchema>;
 export type OfficerListItem = z.infer<typeof officerListItemSchema>;
+export type OfficerAppointmentEvent = z.infer<typeof officerAppointmentEventSchema>;
 export type OfficerList = z.infer<typeof officerListSchema>;

@@ -16,6 +16,33 @@ export interface AppointmentLinks {
   officerId: string;
 }
 
+/*
+ * A Streaming API officer event may leave the officer link out (its data has links.self only), so an appointment
+ * first seen there has no officer id. It is stored under a stand-in that says so, one per appointment (the person
+ * cannot be told from a namesake), until a full officer list brings the real id; diffOfficers does not call that
+ * replacement a change.
+ */
+const UNKNOWN_OFFICER_PREFIX = 'unknown-officer:';
+
+export function unknownOfficerId(appointmentId: string): string {
+  return `${UNKNOWN_OFFICER_PREFIX}${appointmentId}`;
+}
+
+export function isUnknownOfficerId(officerId: string): boolean {
+  return officerId.startsWith(UNKNOWN_OFFICER_PREFIX);
+}
+
+/** The company number and appointment id in an appointment's path (/company/{n}/appointments/{id}). */
+export function appointmentPath(path: string): { companyNumber: string; appointmentId: string } | undefined {
+  const self = APPOINTMENT_LINK.exec(path);
+  return self ? { companyNumber: self[1]!, appointmentId: self[2]! } : undefined;
+}
+
+/** The officer id in an officer link (/officers/{id}/appointments); undefined for another shape. */
+export function officerIdOfLink(link: string): string | undefined {
+  return OFFICER_LINK.exec(link)?.[1];
+}
+
 /** The ids in an item's links; undefined for a link that does not have the published shape. */
 export function appointmentLinks(item: Pick<OfficerListItem, 'links'>): AppointmentLinks | undefined {
   const self = APPOINTMENT_LINK.exec(item.links.self);
@@ -34,9 +61,10 @@ export interface AppointmentDetails {
   responsibilities?: string;
 }
 
+/** The row of an item (its ids come from `links`, read by appointmentLinks or from a stream event's path). */
 export function appointmentRow(
   companyNumber: string,
-  item: OfficerListItem,
+  item: Omit<OfficerListItem, 'links'>,
   links: AppointmentLinks,
 ): OfficerAppointment {
   const keys = officerNameKeys(item.name);

@@ -14,10 +14,15 @@ export type PscSetPart = 'all' | 'people' | 'statements';
 
 const INSERT_CHUNK = 500;
 
-export async function readPscRows(em: EntityManager, companyNumber: string): Promise<PscRow[]> {
+/** The company's entries, or only the one with `pscId`. */
+export async function readPscRows(
+  em: EntityManager,
+  companyNumber: string,
+  pscId?: string,
+): Promise<PscRow[]> {
   const rows = await em.find(
     PersonWithSignificantControlEntity,
-    { companyNumber },
+    pscId === undefined ? { companyNumber } : { companyNumber, pscId },
     { disableIdentityMap: true, orderBy: { pscId: 'asc' } },
   );
   return rows.map((row) => ({
@@ -42,6 +47,23 @@ export async function readPscRows(em: EntityManager, companyNumber: string): Pro
 /** Keeps the last entry for each psc_id: a set holds one entry per id, and a later line is the newer one. */
 export function uniqueById(rows: readonly PscRow[]): PscRow[] {
   return [...new Map(rows.map((row) => [row.pscId, row])).values()];
+}
+
+/**
+ * Writes one entry in place of the one held under its psc_id (`row` null: removes that entry), leaving the rest
+ * of the set alone, and returns the change from what was held: one entry of the set as a Streaming API event
+ * carries it.
+ */
+export async function replacePscEntry(
+  tx: EntityManager,
+  companyNumber: string,
+  pscId: string,
+  row: PscRow | null,
+): Promise<ChangeDraft[]> {
+  const before = await readPscRows(tx, companyNumber, pscId);
+  if (before.length > 0) await tx.nativeDelete(PersonWithSignificantControlEntity, { companyNumber, pscId });
+  if (row !== null) await tx.insert(PersonWithSignificantControlEntity, row);
+  return diffPscs(companyNumber, before, row === null ? [] : [row]);
 }
 
 /** Writes `rows` as the company's set (or part of it) and returns the changes from what was held. */

@@ -8,7 +8,12 @@ import { newId } from '../../domain/ids';
 import { IMPORT_KIND_COMPANIES } from '../../db/entities/import-run';
 import { readCompanyBatches, type ParsedBatch, type ParsedRow } from './company-batches';
 import { PostgresRegisterWriter } from '../writers/postgres-register-writer';
-import type { CompanyWrite, RegisterWriter, RunCheckpoint } from '../writers/register-writer';
+import type {
+  CompanyWrite,
+  RegisterWriter,
+  RegisterWriterOptions,
+  RunCheckpoint,
+} from '../writers/register-writer';
 import { SqliteRegisterWriter } from '../writers/sqlite-register-writer';
 
 /*
@@ -82,8 +87,10 @@ export interface ImportCompaniesResult {
   run_totals: { rows: number; inserted: number; updated: number; rejected: number };
 }
 
-export function createRegisterWriter(em: EntityManager): RegisterWriter {
-  return dialectOf(em) === 'postgresql' ? new PostgresRegisterWriter(em) : new SqliteRegisterWriter(em);
+export function createRegisterWriter(em: EntityManager, options: RegisterWriterOptions = {}): RegisterWriter {
+  return dialectOf(em) === 'postgresql'
+    ? new PostgresRegisterWriter(em, options)
+    : new SqliteRegisterWriter(em, options);
 }
 
 interface StoredRun {

@@ -7,6 +7,7 @@ import { ENQUEUE_POSTGRES_UNNEST } from '../../domain/health/store/health-score-
 import { registerRowNeedsRescore } from '../../domain/health/store/register-row-rescore';
 import {
   checkpointValues,
+  keepStoredValues,
   trackedRowFromValues,
   IMPORT_RUN_COLUMNS,
   IMPORT_RUN_PROGRESS_COLUMNS,
@@ -14,6 +15,7 @@ import {
   type ChangeRecording,
   type CompanyWrite,
   type RegisterWriter,
+  type RegisterWriterOptions,
   type RunCheckpoint,
 } from './register-writer';
 
@@ -48,6 +50,13 @@ const UPSERT_COMPANIES =
   );
 // Every column, not only the tracked ones: the health score reads some the change feed does not announce.
 const EXISTING = `select ${COMPANY_COLUMNS.join(', ')} from companies where company_number = any($1::text[])`;
+/*
+ * One-company writes (live fetches, stream events) run beside other writers of the same row (the charges
+ * importer): the row stays locked from this read to the commit, so the columns kept from it (keepStored) and the
+ * diff are not undone by a write in between. The row is locked before the change log, the order every detail
+ * importer takes them in (row update, then appendChanges), so the two never wait on each other in a circle.
+ */
+const EXISTING_LOCKED = `${EXISTING} order by company_number for update`;
 const CHANGE_TYPES: Readonly<Record<string, string>> = { detected_at: 'timestamptz' };
 const INSERT_CHANGES =
   `insert into register_changes (${CHANGE_COLUMNS.join(', ')}) select * from unnest(` +
@@ -71,8 +80,14 @@ interface PgClient {
 
 export class PostgresRegisterWriter implements RegisterWriter {
   readonly preferredBatchSize = 5_000;
+  private readonly bulk: boolean;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    options: RegisterWriterOptions = {},
+  ) {
+    this.bulk = options.bulk ?? true;
+  }
 
   async end(): Promise<void> {}
 
@@ -99,20 +114,23 @@ export class PostgresRegisterWriter implements RegisterWriter {
       try {
         // Locked before reading the old rows, so no other writer (the simulator) changes them between this read
         // and the diff: every old value recorded is the one this batch replaced.
-        if (recording) await db.query(LOCK_CHANGE_LOG);
-        const existingRows = (await db.query(EXISTING, [numbers])).rows;
+        if (recording && this.bulk) await db.query(LOCK_CHANGE_LOG);
+        const existingRows = (await db.query(this.bulk ? EXISTING : EXISTING_LOCKED, [numbers])).rows;
+        if (recording && !this.bulk) await db.query(LOCK_CHANGE_LOG);
         const existing = existingRows.map((row) => row.company_number as string);
         const inserted = numbers.length - existing.length;
         const outcome = { inserted, updated: companies.length - inserted, changes: 0 };
         const before = new Map(existingRows.map((row) => [row.company_number as string, row]));
+        for (const company of unique) {
+          const stored = before.get(company.companyNumber);
+          if (stored) keepStoredValues(company, stored);
+        }
         if (recording) {
-          const changes: ChangeDraft[] = unique.flatMap((company) =>
-            diffCompany(
-              company.companyNumber,
-              before.get(company.companyNumber) as TrackedRow | undefined,
-              trackedRowFromValues(company.values),
-            ),
-          );
+          const changes: ChangeDraft[] = unique.flatMap((company) => {
+            const old = before.get(company.companyNumber) as TrackedRow | undefined;
+            if (old === undefined && recording.baselineNewCompanies) return [];
+            return diffCompany(company.companyNumber, old, trackedRowFromValues(company.values));
+          });
           if (changes.length > 0) {
             const rows = changes.map((change) =>
               changeValues(change, recording.source, recording.detectedAt),

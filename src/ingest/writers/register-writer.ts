@@ -10,6 +10,8 @@ import type { ChangeSource } from '../../db/entities/register-change';
  * (one round trip each instead of one per row).
  */
 
+export type CompanyColumn = (typeof COMPANY_COLUMNS)[number];
+
 export interface CompanyWrite {
   companyNumber: string;
   normalisedName: string;
@@ -18,6 +20,12 @@ export interface CompanyWrite {
   /** In COMPANY_COLUMNS order. */
   values: CompanyColumnValue[];
   sicCodes: readonly string[];
+  /**
+   * Columns this source does not carry (the REST company profile has no charge counts): a company the store
+   * holds keeps its stored values, read in the write's own transaction so a concurrent writer of those columns
+   * (the charges importer) is not undone; a new company gets the values given.
+   */
+  keepStored?: readonly CompanyColumn[];
 }
 
 /** The import_runs row as it stands after a batch (counts cumulative over resumptions). */
@@ -34,6 +42,19 @@ export interface BatchOutcome {
 export interface ChangeRecording {
   source: ChangeSource;
   detectedAt: Date;
+  /**
+   * Record nothing for a company the store did not hold: one company seen for the first time (fetched live, or
+   * new on a stream) is its own baseline, as a first import is. The bulk import records 'added' instead.
+   */
+  baselineNewCompanies?: boolean;
+}
+
+export interface RegisterWriterOptions {
+  /**
+   * A bulk import (the default) tunes the database for the length of a run (end() undoes it); writes of one
+   * company at a time (live fetches, stream events) leave the settings alone and lock the rows they read.
+   */
+  bulk?: boolean;
 }
 
 export interface RegisterWriter {
@@ -106,6 +127,16 @@ export function companyNumberKey(companyNumber: string): number {
 }
 
 const TRACKED_POSITIONS = TRACKED_COLUMNS.map((column) => COMPANY_COLUMNS.indexOf(column));
+
+/** Copies the stored values of `company.keepStored` into its row (values in COMPANY_COLUMNS order). */
+export function keepStoredValues(
+  company: CompanyWrite,
+  stored: Readonly<Record<string, unknown>>,
+  convert: (value: CompanyColumnValue) => CompanyColumnValue = (value) => value,
+): void {
+  for (const column of company.keepStored ?? [])
+    company.values[COMPANY_COLUMNS.indexOf(column)] = convert((stored[column] ?? null) as CompanyColumnValue);
+}
 
 /** The tracked columns of a row in COMPANY_COLUMNS order, for diffCompany. */
 export function trackedRowFromValues(values: readonly CompanyColumnValue[]): TrackedRow {

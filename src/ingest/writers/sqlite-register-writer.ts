@@ -11,6 +11,7 @@ import { ENQUEUE_SQLITE_ONE } from '../../domain/health/store/health-score-queue
 import { registerRowNeedsRescore } from '../../domain/health/store/register-row-rescore';
 import {
   checkpointValues,
+  keepStoredValues,
   trackedRowFromValues,
   companyNumberKey,
   IMPORT_RUN_COLUMNS,
@@ -19,6 +20,7 @@ import {
   type ChangeRecording,
   type CompanyWrite,
   type RegisterWriter,
+  type RegisterWriterOptions,
   type RunCheckpoint,
 } from './register-writer';
 
@@ -114,8 +116,14 @@ export class SqliteRegisterWriter implements RegisterWriter {
   readonly preferredBatchSize = 20_000;
   private readonly statements = new WeakMap<Database, Statements>();
   private restore: { cacheSize: unknown; walAutocheckpoint: unknown } | undefined;
+  private readonly bulk: boolean;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    options: RegisterWriterOptions = {},
+  ) {
+    this.bulk = options.bulk ?? true;
+  }
 
   private client(): Client {
     return knexOf(this.em).client as Client;
@@ -149,7 +157,9 @@ export class SqliteRegisterWriter implements RegisterWriter {
     const client = this.client();
     const db = await client.acquireConnection();
     try {
-      if (!this.restore) {
+      // SQLite has one writer at a time, so the rows a write reads stay as read without a lock: only the
+      // import's cache and checkpoint settings depend on the kind of write.
+      if (this.bulk && !this.restore) {
         this.restore = {
           cacheSize: db.pragma('cache_size', { simple: true }),
           walAutocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }),
@@ -173,8 +183,9 @@ export class SqliteRegisterWriter implements RegisterWriter {
           const outcome = { inserted: 0, updated: 0, changes: 0 };
           const changes: ChangeDraft[] | null = recording ? [] : null;
           const queuedAt = Date.now();
+          const recordNew = !recording?.baselineNewCompanies;
           for (const company of companies) {
-            if (writeCompany(s, company, outcome, changes))
+            if (writeCompany(s, company, outcome, changes, recordNew))
               s.enqueueRescore.run(company.companyNumber, queuedAt);
           }
           for (const [code, description] of sicDescriptions) s.upsertSicDescription.run(code, description);
@@ -197,18 +208,19 @@ export class SqliteRegisterWriter implements RegisterWriter {
 }
 
 /**
- * Writes one company; when `changes` is given, appends what changed on it (or that it is new). True when the
- * company is new or any of its columns changed: its health score is due again.
+ * Writes one company; when `changes` is given, appends what changed on it (or that it is new, if `recordNew`).
+ * True when the company is new or any of its columns changed: its health score is due again.
  */
 function writeCompany(
   s: Statements,
   company: CompanyWrite,
   outcome: BatchOutcome,
   changes: ChangeDraft[] | null,
+  recordNew: boolean,
 ): boolean {
   const number = company.companyNumber;
   const values = company.values; // used once, by this write: converted in place
-  const after = changes ? trackedRowFromValues(values) : undefined;
+  let after = changes ? trackedRowFromValues(values) : undefined;
   values[COMPANY_COLUMN_INDEX.hasCharges] = bindable(values[COMPANY_COLUMN_INDEX.hasCharges]!);
   values[COMPANY_COLUMN_INDEX.hasInsolvencyHistory] = bindable(
     values[COMPANY_COLUMN_INDEX.hasInsolvencyHistory]!,
@@ -217,12 +229,16 @@ function writeCompany(
   if (s.insertNewCompany.run(values).changes === 1) {
     outcome.inserted++;
     s.insertName.run(companyNumberKey(number), company.fullText, number);
-    if (changes && after) changes.push(...diffCompany(number, undefined, after));
+    if (changes && after && recordNew) changes.push(...diffCompany(number, undefined, after));
     for (const code of company.sicCodes) s.insertSicCode.run(number, code);
     return true;
   }
   outcome.updated++;
   const existing = s.existing.get(number) as { normalised_name: string } & TrackedRow;
+  if (company.keepStored) {
+    keepStoredValues(company, existing, bindable);
+    if (changes) after = trackedRowFromValues(values);
+  }
   if (changes && after) changes.push(...diffCompany(number, existing, after));
   const rescore = registerRowNeedsRescore(existing, values);
   values.push(values.shift()!); // the number goes last, in the WHERE clause

@@ -14,6 +14,8 @@ describe('Companies House configuration', () => {
       apiUrl: 'https://api.company-information.service.gov.uk',
       timeoutMs: 10_000,
       notFoundTtlMs: 300_000,
+      refreshAfterMs: 24 * 3_600_000,
+      documentApiUrl: 'https://document-api.company-information.service.gov.uk',
     });
     expect(
       loadConfig({
@@ -27,5 +29,32 @@ describe('Companies House configuration', () => {
   it('names a bad URL', () => {
     expect(() => loadConfig({ COMPANIES_HOUSE_API_URL: 'ftp://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ COMPANIES_HOUSE_API_URL: 'ftp://x' })).toThrow(/COMPANIES_HOUSE_API_URL/);
+  });
+
+  it('streams: none without a stream key; all six by default; a chosen few; an unknown name refused', () => {
+    expect(loadConfig({}).companiesHouseStreams).toBeNull();
+    expect(loadConfig({ COMPANIES_HOUSE_STREAM_KEY: 'k' }).companiesHouseStreams).toEqual({
+      streamKey: 'k',
+      streamUrl: 'https://stream.companieshouse.gov.uk',
+      streams: [
+        'companies',
+        'filings',
+        'officers',
+        'persons-with-significant-control',
+        'charges',
+        'insolvency-cases',
+      ],
+    });
+    expect(
+      loadConfig({ COMPANIES_HOUSE_STREAM_KEY: 'k', COMPANIES_HOUSE_STREAMS: ' filings, companies ,filings' })
+        .companiesHouseStreams?.streams,
+    ).toEqual(['filings', 'companies']);
+    expect(() =>
+      loadConfig({ COMPANIES_HOUSE_STREAM_KEY: 'k', COMPANIES_HOUSE_STREAMS: 'companies,people' }),
+    ).toThrow(/COMPANIES_HOUSE_STREAMS: unknown stream "people"/);
+    expect(() => loadConfig({ COMPANIES_HOUSE_STREAM_KEY: 'k', COMPANIES_HOUSE_STREAMS: ' , ' })).toThrow(
+      /COMPANIES_HOUSE_STREAMS/,
+    );
+    expect(() => loadConfig({ COMPANIES_HOUSE_STREAM_URL: 'ftp://x' })).toThrow(/COMPANIES_HOUSE_STREAM_URL/);
   });
 });

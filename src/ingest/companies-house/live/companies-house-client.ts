@@ -1,15 +1,15 @@
 import { CompaniesHouseError } from './companies-house-errors';
 import { companyResourceSpecs, totalItems, type CompanyResourceName } from './companies-house-resources';
 import { NotFoundMemory } from './not-found-memory';
-import { backoffDelay, isRetryableStatus, retryAfterMs } from './retry-policy';
-import type { RequestBudget } from './shared-request-budget';
+import { RequestAttempts, type AttemptAnswer, type RequestAttemptsOptions } from './request-attempts';
 
 /*
  * Companies House's public data API (REST), one resource at a time, with the rules Companies House asks
  * clients to follow: HTTP basic auth with the key as user name and an empty password; at most 600 requests in
  * five minutes per key, counted for every process of the service (RequestBudget); a 429 waited out as told;
- * 5xx, timeouts and network errors retried with backoff a bounded number of times. A 404 is "no such company"
- * (or no such resource): a result, remembered briefly so a repeated miss does not spend the budget.
+ * 5xx, timeouts and network errors retried with backoff a bounded number of times (RequestAttempts). A 404 is
+ * "no such company" (or no such resource): a result, remembered briefly so a repeated miss does not spend the
+ * budget.
  *
  * Bodies come back as Companies House sent them (paged lists merged into one body with every item): the caller
  * hands them to the importer of that resource, the same one the files go through.
@@ -19,39 +19,22 @@ export type JsonObject = Record<string, unknown>;
 
 export type FetchResult = { status: 'found'; body: JsonObject } | { status: 'not_found' };
 
-export interface CompaniesHouseClientOptions {
+export interface CompaniesHouseClientOptions extends RequestAttemptsOptions {
   apiKey: string;
   /** https://api.company-information.service.gov.uk, or a stand-in. */
   baseUrl: string;
-  budget: RequestBudget;
   /** Per request, body included. */
   timeoutMs?: number;
-  /** Attempts per request, the first included, across 429s, 5xx and timeouts. */
-  maxAttempts?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** The longest the client sleeps for the budget or a 429 before giving up with `rate_limited`. */
-  maxWaitMs?: number;
-  /** The wait after a 429 that says neither Retry-After nor X-Ratelimit-Reset. */
-  rateLimitedFallbackMs?: number;
   notFoundTtlMs?: number;
   /** Companies House serves at most 100 items a page. */
   itemsPerPage?: number;
   /** A paged list longer than this many pages is refused as a server that never ends. */
   maxPages?: number;
   fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  random?: () => number;
 }
 
 const defaults = {
   timeoutMs: 10_000,
-  maxAttempts: 5,
-  baseDelayMs: 500,
-  maxDelayMs: 8_000,
-  maxWaitMs: 60_000,
-  rateLimitedFallbackMs: 60_000,
   notFoundTtlMs: 5 * 60_000,
   itemsPerPage: 100,
   maxPages: 200,
@@ -59,19 +42,15 @@ const defaults = {
 
 type Settings = typeof defaults;
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export class CompaniesHouseClient {
   private readonly settings: Settings;
   private readonly authorization: string;
   private readonly baseUrl: string;
   private readonly notFound: NotFoundMemory;
+  private readonly attempts: RequestAttempts;
   private readonly fetch: typeof fetch;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly now: () => number;
-  private readonly random: () => number;
 
-  constructor(private readonly options: CompaniesHouseClientOptions) {
+  constructor(options: CompaniesHouseClientOptions) {
     this.settings = { ...defaults };
     for (const key of Object.keys(defaults) as (keyof Settings)[]) {
       const value = options[key];
@@ -80,10 +59,8 @@ export class CompaniesHouseClient {
     this.authorization = `Basic ${Buffer.from(`${options.apiKey}:`).toString('base64')}`;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetch = options.fetch ?? fetch;
-    this.sleep = options.sleep ?? realSleep;
-    this.now = options.now ?? Date.now;
-    this.random = options.random ?? Math.random;
-    this.notFound = new NotFoundMemory(this.settings.notFoundTtlMs, this.now);
+    this.attempts = new RequestAttempts(options);
+    this.notFound = new NotFoundMemory(this.settings.notFoundTtlMs, options.now ?? Date.now);
   }
 
   company(companyNumber: string): Promise<FetchResult> {
@@ -152,111 +129,26 @@ export class CompaniesHouseClient {
     return { status: 'found', body: { ...first.body, items } };
   }
 
-  /** One GET, with the budget taken before every attempt and the retry rules above. */
-  private async getJson(path: string, query: Record<string, number> = {}): Promise<FetchResult> {
+  /** One GET, under RequestAttempts' rules. */
+  private getJson(path: string, query: Record<string, number> = {}): Promise<FetchResult> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
-    const { maxAttempts } = this.settings;
-    let lastProblem = '';
-    let lastWasRateLimit = false;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      await this.takeBudget(path);
-      let response: Answer;
-      try {
-        response = await this.fetchWithTimeout(url);
-      } catch (error) {
-        lastProblem = (error as Error).message;
-        lastWasRateLimit = false;
-        if (attempt < maxAttempts) await this.sleep(this.backoff(attempt));
-        continue;
-      }
-      const { status } = response;
-      if (status === 200) return { status: 'found', body: parseObject(response.text, path) };
-      if (status === 404) return { status: 'not_found' };
-      if (status === 401)
-        throw new CompaniesHouseError(
-          'unauthorized',
-          `${path}: 401 from Companies House: check COMPANIES_HOUSE_API_KEY (a REST API key, not a stream key)`,
-          { path, status },
-        );
-      if (status === 429) {
-        lastWasRateLimit = true;
-        lastProblem = '429 Too Many Requests';
-        const wait = retryAfterMs(response.headers, this.now(), this.settings.rateLimitedFallbackMs);
-        if (wait > this.settings.maxWaitMs)
-          throw new CompaniesHouseError('rate_limited', `${path}: Companies House asks to wait ${wait} ms`, {
-            path,
-            status,
-            retryAfterMs: wait,
-          });
-        if (attempt < maxAttempts) await this.sleep(wait);
-        continue;
-      }
-      if (isRetryableStatus(status)) {
-        lastWasRateLimit = false;
-        lastProblem = `HTTP ${status}`;
-        if (attempt < maxAttempts) await this.sleep(this.backoff(attempt));
-        continue;
-      }
-      throw new CompaniesHouseError('refused', `${path}: HTTP ${status} from Companies House`, {
-        path,
-        status,
-      });
-    }
-    throw new CompaniesHouseError(
-      lastWasRateLimit ? 'rate_limited' : 'unavailable',
-      `${path}: no answer after ${maxAttempts} attempts (last: ${lastProblem})`,
-      { path, attempts: maxAttempts },
-    );
-  }
-
-  /** Waits for the shared budget while the wait is short; a long one is the caller's to decide. */
-  private async takeBudget(path: string): Promise<void> {
-    const deadline = this.now() + this.settings.maxWaitMs;
-    for (;;) {
-      const decision = await this.options.budget.take();
-      if (decision.granted) return;
-      if (this.now() + decision.waitMs > deadline)
-        throw new CompaniesHouseError(
-          'rate_limited',
-          `${path}: the Companies House budget of this key is spent for ${decision.waitMs} ms more`,
-          { path, retryAfterMs: decision.waitMs },
-        );
-      await this.sleep(decision.waitMs);
-    }
-  }
-
-  private async fetchWithTimeout(url: URL): Promise<Answer> {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new Error(`timed out after ${this.settings.timeoutMs} ms`)),
+    return this.attempts.run(
+      path,
       this.settings.timeoutMs,
+      async (signal): Promise<AttemptAnswer<FetchResult>> => {
+        const response = await this.fetch(url, {
+          headers: { authorization: this.authorization, accept: 'application/json' },
+          signal,
+        });
+        // The body is read under the same timeout: a server that sends headers and then stalls is a timeout.
+        const text = await response.text();
+        if (response.status === 200) return { result: { status: 'found', body: parseObject(text, path) } };
+        if (response.status === 404) return { result: { status: 'not_found' } };
+        return { status: response.status, headers: response.headers, from: path };
+      },
     );
-    try {
-      const response = await this.fetch(url, {
-        headers: { authorization: this.authorization, accept: 'application/json' },
-        signal: controller.signal,
-      });
-      // The body is read under the same timeout: a server that sends headers and then stalls is a timeout.
-      return { status: response.status, headers: response.headers, text: await response.text() };
-    } finally {
-      clearTimeout(timer);
-    }
   }
-
-  private backoff(attempt: number): number {
-    return backoffDelay(attempt, {
-      baseDelayMs: this.settings.baseDelayMs,
-      maxDelayMs: this.settings.maxDelayMs,
-      random: this.random,
-    });
-  }
-}
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
 }
 
 function parseObject(text: string, path: string): JsonObject {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { CompaniesHouseClientOptions } from './companies-house-client';
 import { CompaniesHouseError } from './companies-house-errors';
-import { backoffDelay, isRetryableStatus, retryAfterMs } from './retry-policy';
+import { RequestAttempts, type AttemptAnswer, type RequestAttemptsOptions } from './request-attempts';
 
 /*
  * Companies House's Document API: a filing's metadata (which formats the document exists in) and its content.
- * The same rules as the REST client: the REST key in basic auth, every request to Companies House taken from
- * the key's shared budget, 429 waited out as told, 5xx, timeouts and network errors retried with backoff.
+ * The same rules as the REST client, through the same RequestAttempts: the REST key in basic auth, every request
+ * to Companies House taken from the key's shared budget, 429 waited out as told, 5xx, timeouts and network
+ * errors retried with backoff.
  *
  * Content is not served by Companies House itself: GET /document/{id}/content answers 302 with a pre-signed
  * URL on its document store (S3). That URL carries its own signature, so the Authorization header must stay
@@ -44,21 +45,8 @@ export type ContentResult =
 /** 20 MB: far above any accounts filing, far below what would hurt a worker. */
 export const DEFAULT_MAX_CONTENT_BYTES = 20 * 1024 * 1024;
 
-export interface DocumentClientOptions extends Pick<
-  CompaniesHouseClientOptions,
-  | 'apiKey'
-  | 'budget'
-  | 'timeoutMs'
-  | 'maxAttempts'
-  | 'baseDelayMs'
-  | 'maxDelayMs'
-  | 'maxWaitMs'
-  | 'rateLimitedFallbackMs'
-  | 'fetch'
-  | 'sleep'
-  | 'now'
-  | 'random'
-> {
+export interface DocumentClientOptions
+  extends RequestAttemptsOptions, Pick<CompaniesHouseClientOptions, 'apiKey' | 'timeoutMs' | 'fetch'> {
   /** https://document-api.company-information.service.gov.uk, or a stand-in. */
   baseUrl: string;
   /** A content download, both legs and the body included; longer than `timeoutMs` because bodies are larger. */
@@ -71,18 +59,11 @@ export interface DocumentClientOptions extends Pick<
 const defaults = {
   timeoutMs: 10_000,
   contentTimeoutMs: 60_000,
-  maxAttempts: 5,
-  baseDelayMs: 500,
-  maxDelayMs: 8_000,
-  maxWaitMs: 60_000,
-  rateLimitedFallbackMs: 60_000,
   maxContentBytes: DEFAULT_MAX_CONTENT_BYTES,
   maxRedirects: 3,
 };
 
 type Settings = typeof defaults;
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Document ids are URL-safe base64. */
 const DOCUMENT_ID = /^[A-Za-z0-9_-]+$/;
@@ -103,19 +84,14 @@ export function documentIdFromMetadataUrl(link: string): string | null {
   return match && DOCUMENT_ID.test(match[1]!) ? match[1]! : null;
 }
 
-/** One attempt's answer: the result, or an HTTP status the retry rules decide about. */
-type AttemptAnswer<T> = { result: T } | { status: number; headers: Headers; from: string };
-
 export class DocumentClient {
   private readonly settings: Settings;
   private readonly authorization: string;
   private readonly baseUrl: string;
+  private readonly attempts: RequestAttempts;
   private readonly fetch: typeof fetch;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly now: () => number;
-  private readonly random: () => number;
 
-  constructor(private readonly options: DocumentClientOptions) {
+  constructor(options: DocumentClientOptions) {
     this.settings = { ...defaults };
     for (const key of Object.keys(defaults) as (keyof Settings)[]) {
       const value = options[key];
@@ -124,15 +100,13 @@ export class DocumentClient {
     this.authorization = `Basic ${Buffer.from(`${options.apiKey}:`).toString('base64')}`;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.fetch = options.fetch ?? fetch;
-    this.sleep = options.sleep ?? realSleep;
-    this.now = options.now ?? Date.now;
-    this.random = options.random ?? Math.random;
+    this.attempts = new RequestAttempts(options);
   }
 
   /** GET /document/{id}: what the document is and which formats it exists in. */
   async metadata(documentId: string): Promise<MetadataResult> {
     const path = `/document/${this.checkedId(documentId)}`;
-    return this.withRetries(path, this.settings.timeoutMs, async (signal) => {
+    return this.attempts.run(path, this.settings.timeoutMs, async (signal) => {
       const response = await this.fetch(`${this.baseUrl}${path}`, {
         headers: { authorization: this.authorization, accept: 'application/json' },
         redirect: 'manual',
@@ -148,7 +122,7 @@ export class DocumentClient {
   /** GET /document/{id}/content in one format (a MIME type the metadata lists), following the redirect. */
   async content(documentId: string, mimeType: string): Promise<ContentResult> {
     const path = `/document/${this.checkedId(documentId)}/content`;
-    return this.withRetries(path, this.settings.contentTimeoutMs, async (signal) => {
+    return this.attempts.run(path, this.settings.contentTimeoutMs, async (signal) => {
       let url = new URL(`${this.baseUrl}${path}`);
       let response = await this.fetch(url, {
         headers: { authorization: this.authorization, accept: mimeType },
@@ -187,101 +161,6 @@ export class DocumentClient {
   private async unanswered<T>(response: Response, from: string): Promise<AttemptAnswer<T>> {
     await response.body?.cancel();
     return { status: response.status, headers: response.headers, from };
-  }
-
-  /**
-   * The REST client's retry rules around one request: the budget is taken before every attempt; a 429 is waited
-   * out as told (or `rate_limited` when that is too long); 5xx, 408, timeouts and network errors are retried
-   * with backoff; 401 is `unauthorized`, other statuses `refused`. `attempt` runs under `timeoutMs`, body
-   * included, and throws only for network errors and timeouts (or a CompaniesHouseError, which ends it).
-   */
-  private async withRetries<T>(
-    path: string,
-    timeoutMs: number,
-    attempt: (signal: AbortSignal) => Promise<AttemptAnswer<T>>,
-  ): Promise<T> {
-    const { maxAttempts } = this.settings;
-    let lastProblem = '';
-    let lastWasRateLimit = false;
-    for (let number = 1; number <= maxAttempts; number++) {
-      await this.takeBudget(path);
-      let answer: AttemptAnswer<T>;
-      const controller = new AbortController();
-      const timer = setTimeout(
-        () => controller.abort(new Error(`timed out after ${timeoutMs} ms`)),
-        timeoutMs,
-      );
-      try {
-        answer = await attempt(controller.signal);
-      } catch (error) {
-        if (error instanceof CompaniesHouseError) throw error;
-        lastProblem = controller.signal.aborted
-          ? (controller.signal.reason as Error).message
-          : (error as Error).message;
-        lastWasRateLimit = false;
-        if (number < maxAttempts) await this.sleep(this.backoff(number));
-        continue;
-      } finally {
-        clearTimeout(timer);
-      }
-      if ('result' in answer) return answer.result;
-      const { status, headers, from } = answer;
-      if (status === 401)
-        throw new CompaniesHouseError(
-          'unauthorized',
-          `${from}: 401 from Companies House: check COMPANIES_HOUSE_API_KEY (a REST API key, not a stream key)`,
-          { path, status },
-        );
-      if (status === 429) {
-        lastWasRateLimit = true;
-        lastProblem = '429 Too Many Requests';
-        const wait = retryAfterMs(headers, this.now(), this.settings.rateLimitedFallbackMs);
-        if (wait > this.settings.maxWaitMs)
-          throw new CompaniesHouseError('rate_limited', `${from}: Companies House asks to wait ${wait} ms`, {
-            path,
-            status,
-            retryAfterMs: wait,
-          });
-        if (number < maxAttempts) await this.sleep(wait);
-        continue;
-      }
-      if (isRetryableStatus(status)) {
-        lastWasRateLimit = false;
-        lastProblem = `HTTP ${status}`;
-        if (number < maxAttempts) await this.sleep(this.backoff(number));
-        continue;
-      }
-      throw new CompaniesHouseError('refused', `${from}: HTTP ${status}`, { path, status });
-    }
-    throw new CompaniesHouseError(
-      lastWasRateLimit ? 'rate_limited' : 'unavailable',
-      `${path}: no answer after ${maxAttempts} attempts (last: ${lastProblem})`,
-      { path, attempts: maxAttempts },
-    );
-  }
-
-  /** Waits for the shared budget while the wait is short; a long one is the caller's to decide. */
-  private async takeBudget(path: string): Promise<void> {
-    const deadline = this.now() + this.settings.maxWaitMs;
-    for (;;) {
-      const decision = await this.options.budget.take();
-      if (decision.granted) return;
-      if (this.now() + decision.waitMs > deadline)
-        throw new CompaniesHouseError(
-          'rate_limited',
-          `${path}: the Companies House budget of this key is spent for ${decision.waitMs} ms more`,
-          { path, retryAfterMs: decision.waitMs },
-        );
-      await this.sleep(decision.waitMs);
-    }
-  }
-
-  private backoff(attempt: number): number {
-    return backoffDelay(attempt, {
-      baseDelayMs: this.settings.baseDelayMs,
-      maxDelayMs: this.settings.maxDelayMs,
-      random: this.random,
-    });
   }
 }
 

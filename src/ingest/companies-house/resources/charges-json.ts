@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { ChargeEntity } from '../../../db/entities/charge';
 import { CompanyEntity } from '../../../db/entities/company';
-import { companyChargeColumns, countCharges } from '../../../domain/charges/charge-counts';
+import type { ChangeDraft } from '../../../domain/changes/company-changes';
+import { companyChargeColumns, countCharges, type ChargeCounts } from '../../../domain/charges/charge-counts';
 import { chargeIdOf, chargeListSchema } from '../../../domain/charges/charge-list-resource';
 import { chargeRow } from '../../../domain/charges/charge-record';
 import { detailColumnChanges, detailColumnsOf } from '../../../domain/charges/register-row-changes';
@@ -63,18 +64,27 @@ export async function importChargesJson(
   }
 
   return importCompanyResource(em, number, 'charges', context, async (tx) => {
-    const company = await tx.findOneOrFail(CompanyEntity, { companyNumber: number }, { refresh: true });
-    const before = detailColumnsOf(company);
-    const columns = companyChargeColumns(countCharges(items));
     await tx.nativeDelete(ChargeEntity, { companyNumber: number });
     if (rows.length > 0) await tx.insertMany(ChargeEntity, rows);
-    await tx.nativeUpdate(
-      CompanyEntity,
-      { companyNumber: number },
-      { ...columns, updatedAt: context.detectedAt },
-    );
-    return detailColumnChanges(number, before, { ...before, ...columns });
+    return setChargeCounts(tx, number, countCharges(items), context.detectedAt);
   });
+}
+
+/**
+ * Sets the charge counts on the company's register row (inside the resource import's transaction `tx`) and
+ * returns the changes that makes, by the register diff's rules.
+ */
+export async function setChargeCounts(
+  tx: EntityManager,
+  companyNumber: string,
+  counts: ChargeCounts,
+  detectedAt: Date,
+): Promise<ChangeDraft[]> {
+  const company = await tx.findOneOrFail(CompanyEntity, { companyNumber }, { refresh: true });
+  const before = detailColumnsOf(company);
+  const columns = companyChargeColumns(counts);
+  await tx.nativeUpdate(CompanyEntity, { companyNumber }, { ...columns, updatedAt: detectedAt });
+  return detailColumnChanges(companyNumber, before, { ...before, ...columns });
 }
 
 export async function importChargesFile(
