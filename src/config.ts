@@ -158,7 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function streamNames(list: string | undefined): string[] {
   if (list === undefined) return [...companiesHouseStreamNames];
-  const names = [...new Set(list.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
+  const names = [
+    ...new Set(
+      list
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
   const unknown = names.filter((name) => !(companiesHouseStreamNames as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0)
     throw new ConfigError(

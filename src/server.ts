@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config';
 import { migrate, openDatabase } from './db/orm';
 import { Quotas } from './domain/accounts/quota';
 import { createApp } from './http/app';
+import { openLiveCompanies } from './ingest/companies-house/live/live-companies';
 import { createLogger, type Logger } from './logger';
 import type { Services } from './services';
 import { connectClient } from './temporal/connection';
@@ -45,10 +46,13 @@ export async function openServices(config: Config, logger: Logger): Promise<Serv
   const temporal = await connectClient(config);
   const clock = () => new Date();
   const quotas = new Quotas(config.database, clock);
-  return { config, orm, temporal, logger, clock, quotas };
+  const liveCompanies = openLiveCompanies(config, { orm, clock, logger });
+  return { config, orm, temporal, logger, clock, quotas, liveCompanies };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  // First: a background refresh still running writes through the ORM closed below.
+  await services.liveCompanies?.close();
   await services.temporal.connection.close();
   await services.quotas.close();
   await services.orm.close();

@@ -16,6 +16,7 @@ export const addToWatchlist = keyedOperation({
   path: '/watchlist',
   lowestPlan: 'free',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   input: z
     .object({
       company_number: z.string().min(1).max(20),

@@ -25,6 +25,7 @@ export const getAccounts = keyedOperation({
   path: '/company/{company_number}/accounts',
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({

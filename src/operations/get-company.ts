@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyProvenanceSchema, readCompanyProvenance } from '../domain/companies/company-provenance';
 import { companyWithDetailsSchema, getCompanyWithDetails } from '../domain/companies/get-company';
 import { notFound } from '../domain/errors';
 import { companyNumberInput } from './company-number-input';
@@ -14,22 +15,25 @@ export const getCompany = keyedOperation({
     'Also lists the charges (mortgages) registered against it, newest first, with status, dates, persons ' +
     'entitled and what they cover, and any insolvency cases with their dates and practitioners (both empty ' +
     "when none are held), and the registered office's UK region (ITL1) and local authority from the ONS " +
-    'postcode lookup (null when the lookup does not know the postcode). The data comes from public registers ' +
-    'and can be incomplete or out of date.',
+    'postcode lookup (null when the lookup does not know the postcode). source and fetched_at say where this ' +
+    'copy came from (companies_house_api, companies_house_stream or register_import) and when it was last ' +
+    'fetched live from Companies House. The data comes from public registers and can be incomplete or out of ' +
+    'date.',
   method: 'GET',
   path: '/company/{company_number}',
   lowestPlan: 'free',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({
       company_number: companyNumberInput,
     })
     .strict(),
-  output: companyWithDetailsSchema,
+  output: companyWithDetailsSchema.extend(companyProvenanceSchema.shape),
   async handler(input, { em, now }) {
     const company = await getCompanyWithDetails(em, input.company_number, now);
     if (!company) throw notFound('Company', { company_number: input.company_number });
-    return company;
+    return { ...company, ...(await readCompanyProvenance(em, company.company_number)) };
   },
 });

@@ -29,6 +29,7 @@ export const getFilingHistory = keyedOperation({
   path: '/company/{company_number}/filing-history',
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({

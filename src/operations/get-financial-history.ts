@@ -26,6 +26,7 @@ export const getFinancialHistory = keyedOperation({
   path: '/company/{company_number}/financial-history',
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({

@@ -31,6 +31,7 @@ export const getHealthScore = keyedOperation({
   path: '/company/{company_number}/health-score',
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({

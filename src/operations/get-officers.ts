@@ -24,6 +24,7 @@ export const getOfficers = keyedOperation({
   path: '/company/{company_number}/officers',
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({

@@ -22,6 +22,7 @@ export const getPersonsWithSignificantControl = keyedOperation({
   path: '/company/{company_number}/persons-with-significant-control',
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({

@@ -1,11 +1,12 @@
 import { planAllows } from '../domain/accounts/plans';
 import { ServiceError } from '../domain/errors';
 import type { Account } from '../db/entities/account';
-import type { Operation, OperationContext } from './operation';
+import { normaliseCompanyNumber } from '../domain/companies/company-number';
+import type { KeyedOperation, Operation, OperationContext } from './operation';
 
 /**
  * Runs one operation the same way for every edge (REST and MCP): input validation, plan check, quota charge,
- * handler, output validation. The caller has authenticated already; errors are thrown for the edge to map.
+ * the on-demand fetch of the company the call is about, handler, output validation. The caller has authenticated already; errors are thrown for the edge to map.
  * Bad input is refused before anything is charged; a call outside the plan is not charged either, nor is a
  * replay of an answer already given under the same idempotency key.
  */
@@ -36,5 +37,23 @@ export async function invokeOperation(
   if (replayed !== undefined) return operation.output.parse(replayed);
   const cost = typeof operation.cost === 'number' ? operation.cost : operation.cost(input);
   await context.services.quotas.chargeRequests(account, cost);
+  await fetchCompanyOnDemand(operation, input, context);
   return operation.output.parse(await operation.handler(input, authenticated));
+}
+
+/**
+ * A company the call is about, made ready to answer for when a Companies House key is configured: fetched now if
+ * the store does not hold it, refreshed in the background if held too long. A malformed number is left for the
+ * handler to refuse as it always has.
+ */
+async function fetchCompanyOnDemand(
+  operation: KeyedOperation,
+  input: unknown,
+  context: OperationContext,
+): Promise<void> {
+  const { liveCompanies } = context.services;
+  const raw = operation.companyOnDemand?.(input);
+  if (liveCompanies === undefined || raw === undefined || raw === null) return;
+  const number = normaliseCompanyNumber(raw);
+  if (number.ok) await liveCompanies.ensureCurrent(number.companyNumber);
 }

@@ -59,6 +59,12 @@ export interface KeyedOperation<
    * run it. Runs after the plan check and before the charge, so a replay is never charged twice.
    */
   replay?(input: z.infer<I>, context: AuthenticatedContext): Promise<z.infer<O> | undefined>;
+  /**
+   * For operations about one company: the company number in the input as given (null when the call names
+   * none). With a Companies House key, invoke.ts fetches a company the store does not hold before the handler
+   * runs and refreshes a stale one in the background; without one this does nothing.
+   */
+  companyOnDemand?(input: z.infer<I>): string | null | undefined;
   handler(input: z.infer<I>, context: AuthenticatedContext): Promise<z.infer<O>>;
 }
 

@@ -72,6 +72,7 @@ export const runKybCheck = keyedOperation({
   successStatus: 201,
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   // Not read-only: it stores a record. Idempotent only with a key, so not declared idempotent.
   tool: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input,

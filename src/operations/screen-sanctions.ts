@@ -23,6 +23,7 @@ export const screenSanctions = keyedOperation({
   path: '/company/{company_number}/sanctions-screen',
   lowestPlan: 'starter',
   cost: 1,
+  companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
     .object({

@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { WorkflowHandle } from '@temporalio/client';
 import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { CompanyEntity } from '../../src/db/entities/company';
+import { readCompanyProvenance } from '../../src/domain/companies/company-provenance';
 import { importCompanyProfileJson } from '../../src/ingest/companies-house/resources/company-profile-json';
 import { readStreamPosition } from '../../src/ingest/companies-house/stream/stream-position';
 import type { CompaniesHouseStreamName } from '../../src/ingest/companies-house/stream/stream-names';
@@ -150,6 +151,7 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
     ]);
     const company = await em().findOneOrFail(CompanyEntity, { companyNumber: '09876543' });
     expect(company.addressLine1).toBe('FLAT 4, 3 THIRD STREET');
+    expect(await readCompanyProvenance(em(), '09876543')).toMatchObject({ source: 'companies_house_stream' });
     await waitFor(async () => (standIn.connections.some((c) => c.keepAlivesWritten > 0) ? true : undefined));
 
     // A run ends every 1.5 s here: the memo and the search attributes then carry the timepoint.

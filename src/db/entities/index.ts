@@ -23,6 +23,7 @@ import { placeEntities } from './place-entities';
 import { figuresEntities } from './figures-entities';
 import { sanctionsEntities } from './sanctions-entities';
 import { kybEntities } from './kyb-entities';
+import { companiesHouseEntities } from './companies-house-entities';
 import { CompaniesHouseStreamPositionEntity } from './companies-house-stream-position';
 
 export const entities = [
@@ -51,5 +52,6 @@ export const entities = [
   ...figuresEntities,
   ...sanctionsEntities,
   ...kybEntities,
+  ...companiesHouseEntities,
   CompaniesHouseStreamPositionEntity,
 ];

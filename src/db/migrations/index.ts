@@ -10,6 +10,7 @@ import { Migration0009PostcodePlaces } from './0009-postcode-places';
 import { Migration0010LatestFigures } from './0010-latest-figures';
 import { Migration0011SanctionsList } from './0011-sanctions-list';
 import { Migration0012KybChecks } from './0012-kyb-checks';
+import { Migration0013CompanyFetches } from './0013-company-fetches';
 import { Migration0014CompaniesHouseStreamPositions } from './0014-companies-house-stream-positions';
 import { Migration0015RegisterChangeSourceLength } from './0015-register-change-source-length';
 
@@ -27,6 +28,7 @@ export const migrationsList = [
   { name: '0010-latest-figures', class: Migration0010LatestFigures },
   { name: '0011-sanctions-list', class: Migration0011SanctionsList },
   { name: '0012-kyb-checks', class: Migration0012KybChecks },
+  { name: '0013-company-fetches', class: Migration0013CompanyFetches },
   {
     name: '0014-companies-house-stream-positions',
     class: Migration0014CompaniesHouseStreamPositions,
