@@ -1,4 +1,5 @@
 import { CompaniesHouseError } from './companies-house-errors';
+import { basicAuthorization, trimBaseUrl, withDefaults } from './client-settings';
 import { companyResourceSpecs, totalItems, type CompanyResourceName } from './companies-house-resources';
 import { NotFoundMemory } from './not-found-memory';
 import { RequestAttempts, type AttemptAnswer, type RequestAttemptsOptions } from './request-attempts';
@@ -51,13 +52,9 @@ export class CompaniesHouseClient {
   private readonly fetch: typeof fetch;
 
   constructor(options: CompaniesHouseClientOptions) {
-    this.settings = { ...defaults };
-    for (const key of Object.keys(defaults) as (keyof Settings)[]) {
-      const value = options[key];
-      if (value !== undefined) this.settings[key] = value;
-    }
-    this.authorization = `Basic ${Buffer.from(`${options.apiKey}:`).toString('base64')}`;
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.settings = withDefaults(defaults, options);
+    this.authorization = basicAuthorization(options.apiKey);
+    this.baseUrl = trimBaseUrl(options.baseUrl);
     this.fetch = options.fetch ?? fetch;
     this.attempts = new RequestAttempts(options);
     this.notFound = new NotFoundMemory(this.settings.notFoundTtlMs, options.now ?? Date.now);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { basicAuthorization, trimBaseUrl, withDefaults } from './client-settings';
 import type { CompaniesHouseClientOptions } from './companies-house-client';
 import { CompaniesHouseError } from './companies-house-errors';
 import { RequestAttempts, type AttemptAnswer, type RequestAttemptsOptions } from './request-attempts';
@@ -92,13 +93,9 @@ export class DocumentClient {
   private readonly fetch: typeof fetch;
 
   constructor(options: DocumentClientOptions) {
-    this.settings = { ...defaults };
-    for (const key of Object.keys(defaults) as (keyof Settings)[]) {
-      const value = options[key];
-      if (value !== undefined) this.settings[key] = value;
-    }
-    this.authorization = `Basic ${Buffer.from(`${options.apiKey}:`).toString('base64')}`;
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.settings = withDefaults(defaults, options);
+    this.authorization = basicAuthorization(options.apiKey);
+    this.baseUrl = trimBaseUrl(options.baseUrl);
     this.fetch = options.fetch ?? fetch;
     this.attempts = new RequestAttempts(options);
   }

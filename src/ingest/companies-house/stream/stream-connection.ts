@@ -1,3 +1,4 @@
+import { basicAuthorization, trimBaseUrl } from '../live/client-settings';
 import { retryAfterMs } from '../live/retry-policy';
 import { companiesHouseStreams, type CompaniesHouseStreamName } from './stream-names';
 
@@ -44,9 +45,7 @@ export type StreamEnd =
 const RATE_LIMITED_FALLBACK_MS = 60_000;
 
 export async function openStream(options: StreamConnectionOptions): Promise<StreamOpening> {
-  const url = new URL(
-    `${options.streamUrl.replace(/\/+$/, '')}${companiesHouseStreams[options.stream].path}`,
-  );
+  const url = new URL(`${trimBaseUrl(options.streamUrl)}${companiesHouseStreams[options.stream].path}`);
   if (options.timepoint !== null) url.searchParams.set('timepoint', String(options.timepoint));
   const controller = new AbortController();
   const abort = () => controller.abort();
@@ -60,7 +59,7 @@ export async function openStream(options: StreamConnectionOptions): Promise<Stre
   try {
     response = await (options.fetch ?? fetch)(url, {
       headers: {
-        authorization: `Basic ${Buffer.from(`${options.streamKey}:`).toString('base64')}`,
+        authorization: basicAuthorization(options.streamKey),
         accept: 'application/json',
       },
       signal: controller.signal,
