@@ -1,9 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { StandInFault } from './stand-in';
+import {
+  answering500OnFailure,
+  basicAuthUser,
+  FaultableStandIn,
+  listenOnLoopback,
+  sendJson,
+} from './loopback-http';
 
 /*
  * A local stand-in for Companies House's Document API, on its own loopback port (in reality a different host
@@ -45,45 +50,24 @@ const DEFAULT_TYPE = 'application/pdf';
 const SIGNED_URL_SECONDS = 60;
 const STORE_PREFIX = '/_s3/';
 
-export class DocumentApiStandIn {
-  readonly requests: DocumentStandInRequest[] = [];
-  private readonly faults: { pathPrefix: string; fault: StandInFault }[] = [];
+export class DocumentApiStandIn extends FaultableStandIn<DocumentStandInRequest> {
   /** Signs the store URLs it hands out, so only those are served. */
   private readonly signingKey = randomBytes(32);
 
   private constructor(
-    private readonly server: Server,
+    server: Server,
     private readonly options: DocumentStandInOptions,
-    readonly url: string,
-  ) {}
+    url: string,
+  ) {
+    super(server, url);
+  }
 
   static async start(options: DocumentStandInOptions): Promise<DocumentApiStandIn> {
-    // The handler needs the stand-in, which needs the server's port: filled in once it listens.
-    const ready: { standIn?: DocumentApiStandIn } = {};
-    const server = createServer((req, res) => {
-      ready.standIn!.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) sendJson(res, 500, { error: (error as Error).message });
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    ready.standIn = new DocumentApiStandIn(server, options, `http://127.0.0.1:${port}`);
-    return ready.standIn;
-  }
-
-  /** The next requests (whose path starts with `pathPrefix`) get these answers, one each, in order. */
-  failNext(faults: StandInFault[], pathPrefix = '/'): void {
-    for (const fault of faults) this.faults.push({ pathPrefix, fault });
-  }
-
-  /** Requests whose path starts with `prefix` (all of them by default). */
-  requestsTo(prefix = '/'): DocumentStandInRequest[] {
-    return this.requests.filter((r) => r.path.startsWith(prefix));
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    return listenOnLoopback(
+      options.port,
+      ({ server, url }) => new DocumentApiStandIn(server, options, url),
+      (standIn) => answering500OnFailure((req, res) => standIn.handle(req, res)),
+    );
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -109,20 +93,7 @@ export class DocumentApiStandIn {
     if (!store && (record.key === null || !this.options.apiKeys.includes(record.key)))
       return json(401, { error: 'Invalid Authorization', type: 'ch:service' });
 
-    const faultIndex = this.faults.findIndex((f) => url.pathname.startsWith(f.pathPrefix));
-    if (faultIndex >= 0) {
-      const { fault } = this.faults.splice(faultIndex, 1)[0]!;
-      if (fault.kind === 'hang') {
-        record.status = 'hang';
-        return;
-      }
-      if (fault.kind === 'status') return json(fault.status, { error: 'Service Unavailable' });
-      return json(
-        429,
-        { error: 'Too Many Requests' },
-        fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) },
-      );
-    }
+    if (this.answeredByFault(record, json)) return;
 
     if (req.method !== 'GET') return json(405, { error: 'Method Not Allowed' });
     if (store)
@@ -243,30 +214,7 @@ async function readFixture(dir: string, id: string, file: string): Promise<Buffe
   }
 }
 
-function basicAuthUser(header: string | undefined): string | null {
-  const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (!match) return null;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : decoded.slice(0, colon);
-}
-
 function send(res: ServerResponse, status: number, body: Buffer | string, type: string): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
   res.end(body);
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }

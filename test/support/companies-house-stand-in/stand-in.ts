@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import {
+  answering500OnFailure,
+  basicAuthUser,
+  FaultableStandIn,
+  listenOnLoopback,
+  sendJson,
+} from './loopback-http';
 
 /*
  * A local stand-in for Companies House's public data API (REST): a loopback server that serves recorded
@@ -10,11 +16,7 @@ import { join } from 'node:path';
  * lists by items_per_page and start_index, and can be told to answer 429, 5xx or nothing at all.
  */
 
-export type StandInFault =
-  | { kind: 'rate_limited'; retryAfterSeconds?: number }
-  | { kind: 'status'; status: number }
-  /** Accept the request and never answer (until the stand-in stops). */
-  | { kind: 'hang' };
+export type { StandInFault } from './loopback-http';
 
 export interface StandInRequest {
   path: string;
@@ -42,43 +44,21 @@ const PAGED: Record<string, number> = {
 const RESOURCES = new Set([...Object.keys(PAGED), 'insolvency']);
 const MAX_ITEMS_PER_PAGE = 100;
 
-export class CompaniesHouseStandIn {
-  readonly requests: StandInRequest[] = [];
-  private readonly faults: { pathPrefix: string; fault: StandInFault }[] = [];
-
+export class CompaniesHouseStandIn extends FaultableStandIn<StandInRequest> {
   private constructor(
-    private readonly server: Server,
+    server: Server,
     private readonly options: StandInOptions,
-    readonly url: string,
-  ) {}
+    url: string,
+  ) {
+    super(server, url);
+  }
 
   static async start(options: StandInOptions): Promise<CompaniesHouseStandIn> {
-    // The handler needs the stand-in, which needs the server's port: filled in once it listens.
-    const ready: { standIn?: CompaniesHouseStandIn } = {};
-    const server = createServer((req, res) => {
-      ready.standIn!.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) send(res, 500, { error: (error as Error).message });
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    ready.standIn = new CompaniesHouseStandIn(server, options, `http://127.0.0.1:${port}`);
-    return ready.standIn;
-  }
-
-  /** The next requests (whose path starts with `pathPrefix`) get these answers, one each, in order. */
-  failNext(faults: StandInFault[], pathPrefix = '/'): void {
-    for (const fault of faults) this.faults.push({ pathPrefix, fault });
-  }
-
-  /** Requests whose path starts with `prefix` (all of them by default). */
-  requestsTo(prefix = '/'): StandInRequest[] {
-    return this.requests.filter((r) => r.path.startsWith(prefix));
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    return listenOnLoopback(
+      options.port,
+      ({ server, url }) => new CompaniesHouseStandIn(server, options, url),
+      (standIn) => answering500OnFailure((req, res) => standIn.handle(req, res)),
+    );
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -92,26 +72,13 @@ export class CompaniesHouseStandIn {
     this.requests.push(record);
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       record.status = status;
-      send(res, status, body, headers);
+      sendJson(res, status, body, headers);
     };
 
     if (record.key === null || !this.options.apiKeys.includes(record.key))
       return answer(401, { error: 'Invalid Authorization', type: 'ch:service' });
 
-    const faultIndex = this.faults.findIndex((f) => url.pathname.startsWith(f.pathPrefix));
-    if (faultIndex >= 0) {
-      const { fault } = this.faults.splice(faultIndex, 1)[0]!;
-      if (fault.kind === 'hang') {
-        record.status = 'hang';
-        return;
-      }
-      if (fault.kind === 'status') return answer(fault.status, { error: 'Service Unavailable' });
-      return answer(
-        429,
-        { error: 'Too Many Requests' },
-        fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) },
-      );
-    }
+    if (this.answeredByFault(record, answer)) return;
 
     const match = /^\/company\/([A-Za-z0-9]+)(?:\/([a-z-]+))?\/?$/.exec(url.pathname);
     if (req.method !== 'GET' || !match)
@@ -156,27 +123,4 @@ function page(
   );
   const start = Math.max(0, Number(query.get('start_index') ?? 0) || 0);
   return { ...body, items_per_page: size, start_index: start, items: items.slice(start, start + size) };
-}
-
-function basicAuthUser(header: string | undefined): string | null {
-  const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (!match) return null;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : decoded.slice(0, colon);
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ServiceError, type ErrorCode } from '../../../src/domain/errors';
@@ -10,6 +9,7 @@ import {
   isCompaniesHouseStreamName,
   type CompaniesHouseStreamName,
 } from '../../../src/ingest/companies-house/stream/stream-names';
+import { basicAuthUser, closeServer, listenOnLoopback, sendJson } from './loopback-http';
 
 /*
  * A local stand-in for Companies House's Streaming API (https://stream.companieshouse.gov.uk): a loopback server
@@ -159,13 +159,11 @@ export class StreamStandIn {
     requireWhole(options.keepAliveMs, 1, 'keepAliveMs');
     requireWhole(options.firstTimepoint, 0, 'firstTimepoint');
     requireWhole(options.retentionLimit, 1, 'retentionLimit');
-    // The handler needs the stand-in, which needs the server's port: filled in once it listens.
-    const ready: { standIn?: StreamStandIn } = {};
-    const server = createServer((req, res) => ready.standIn!.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    ready.standIn = new StreamStandIn(server, options, `http://127.0.0.1:${port}`);
-    return ready.standIn;
+    return listenOnLoopback(
+      options.port,
+      ({ server, url }) => new StreamStandIn(server, options, url),
+      (standIn) => (req, res) => standIn.handle(req, res),
+    );
   }
 
   /** Logs the event with the stream's next timepoint (or its own, if it has one) and writes it to every reader. */
@@ -259,8 +257,7 @@ export class StreamStandIn {
   /** Stops listening and closes every open stream connection. */
   async stop(): Promise<void> {
     for (const connection of [...this.live]) this.close(connection, 'stopped');
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -533,14 +530,6 @@ function requireWhole(value: number | undefined, min: number, name: string): voi
     });
 }
 
-function basicAuthUser(header: string | undefined): string | null {
-  const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (!match) return null;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : decoded.slice(0, colon);
-}
-
 function statusText(status: number): string {
   return (
     { 401: 'Unauthorized', 416: 'Requested Range Not Satisfiable', 429: 'Too Many Requests' }[status] ??
@@ -556,21 +545,6 @@ function sendText(
 ): void {
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
     ...headers,
   });
