@@ -226,8 +226,10 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
 
     const run = await runChangeCheckNow(app.services.temporal);
     expect(run.result.alertsWritten).toBe(1);
-    const [received] = await waitFor(async () =>
-      receiver.received.length >= 1 ? receiver.received : undefined,
+    // A delivery is its own workflow: on a loaded two-core machine it can take a while to reach the receiver.
+    const [received] = await waitFor(
+      async () => (receiver.received.length >= 1 ? receiver.received : undefined),
+      30_000,
     );
     const secret = await request<{ secret: string }>(app, 'GET', '/watchlist/webhook-secret', {
       key: api_key,
