@@ -46,7 +46,7 @@ export async function writeMovedRegisterCsv(from: string, to: string): Promise<n
   return rows;
 }
 
-/** An ISO day or nothing: the API leaves out what a company does not have. */
+/** A value or nothing: the API leaves out what a company does not have rather than sending null. */
 const present = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 /**

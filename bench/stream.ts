@@ -14,7 +14,7 @@
  * the run: SQLite files in a temporary dir (or two new databases on the --database-url server), the stand-in
  * on a free loopback port; all removed at the end.
  */
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -46,7 +46,6 @@ import {
   type StopStack,
 } from './harness';
 import { companyProfileEvent, profileBatches, writeMovedRegisterCsv } from './stream-changed-register';
-import { createWriteStream } from 'node:fs';
 
 const projectRoot = resolve(__dirname, '..');
 /** The day the generated dates are laid out around, as in the other benches: the same seed, the same data. */
@@ -374,7 +373,7 @@ async function main(): Promise<void> {
     const problems: string[] = [];
     if (stream.value.ended !== 'cancelled')
       problems.push(
-        `the stream run ended ${stream.value.ended} (${stream.value.message ?? ''}) before the last event`,
+        `the stream run ended ${stream.value.ended}${stream.value.message ? ` (${stream.value.message})` : ''} before the last event`,
       );
     if (stream.value.applied !== n)
       problems.push(
@@ -439,7 +438,7 @@ async function main(): Promise<void> {
           '0',
         ),
         phaseRow(
-          'publish B to the stand-in (not timed)',
+          'publish B to the stand-in (setup)',
           en(Math.round(n / publishing.cost.seconds)),
           publishing.cost,
           '',
