@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { CompaniesHouseStreamSettings } from '../config';
 import type { Logger } from '../logger';
 import type { CompaniesHouseStreamInput } from './contracts';
@@ -19,18 +19,14 @@ export async function ensureCompaniesHouseStreams(
   for (const stream of settings.streams) {
     const workflowId = companiesHouseStreamWorkflowId(stream);
     const args: [CompaniesHouseStreamInput] = [{ stream, timepoint: null }];
-    try {
-      await client.workflow.start(workflowTypes.companiesHouseStream, {
-        workflowId,
-        taskQueue,
-        args,
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        typedSearchAttributes: [{ key: searchAttributes.streamName, value: stream }],
-      });
-      logger.info({ workflowId }, 'Companies House stream consumer running');
-    } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) continue;
-      throw error;
-    }
+    // USE_EXISTING: a running consumer keeps its place; one that was stopped is started again.
+    await client.workflow.start(workflowTypes.companiesHouseStream, {
+      workflowId,
+      taskQueue,
+      args,
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      typedSearchAttributes: [{ key: searchAttributes.streamName, value: stream }],
+    });
+    logger.info({ workflowId }, 'Companies House stream consumer running');
   }
 }

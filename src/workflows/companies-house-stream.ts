@@ -153,7 +153,6 @@ export async function companiesHouseStreamWorkflow(input: CompaniesHouseStreamIn
 
     switch (result.ended) {
       case 'time_limit':
-      case 'cancelled':
         status.last_problem = null;
         record('connected');
         break;

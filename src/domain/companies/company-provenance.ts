@@ -50,3 +50,15 @@ export async function lastCompanyFetch(
 export async function recordCompanyFetch(em: EntityManager, fetch: CompanyFetch): Promise<void> {
   await em.upsert(CompanyFetchEntity, fetch);
 }
+
+/**
+ * Records a stream event's profile as the company's latest live copy in one statement. Whether its details are
+ * whole stays as the last REST fetch left it (false for a company first seen on a stream).
+ */
+export async function recordStreamCopy(em: EntityManager, companyNumber: string, at: Date): Promise<void> {
+  await em.upsert(
+    CompanyFetchEntity,
+    { companyNumber, source: 'companies_house_stream', fetchedAt: at, complete: false },
+    { onConflictFields: ['companyNumber'], onConflictMergeFields: ['source', 'fetchedAt'] },
+  );
+}

@@ -1,4 +1,4 @@
-import { lastCompanyFetch, recordCompanyFetch } from '../../../domain/companies/company-provenance';
+import { recordStreamCopy } from '../../../domain/companies/company-provenance';
 import { importCompanyProfileJson } from '../resources/company-profile-json';
 import { refuseEvent, type StreamEventApplier } from './stream-event-data';
 
@@ -16,13 +16,7 @@ export const applyCompanyProfileEvent: StreamEventApplier = async (em, event, ta
     refuseEvent(event, 'resource_uri', `expected /company/{n}, got ${event.resource_uri}`);
   if (event.data === undefined) refuseEvent(event, 'data', 'missing: a changed event carries the resource');
   const outcome = await importCompanyProfileJson(em, target.companyNumber, event.data, context);
-  const before = await lastCompanyFetch(em, target.companyNumber);
-  await recordCompanyFetch(em, {
-    companyNumber: target.companyNumber,
-    source: 'companies_house_stream',
-    fetchedAt: context.detectedAt,
-    complete: before?.complete ?? false,
-  });
+  await recordStreamCopy(em, target.companyNumber, context.detectedAt);
   return outcome.status === 'inserted'
     ? { status: 'imported', baseline: true, changes: 0 }
     : { status: 'imported', baseline: false, changes: outcome.changes };
