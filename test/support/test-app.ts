@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../src/config';
 import { closeServices, openServices, startApi } from '../../src/server';
 import type { Services } from '../../src/services';
 import { startWorker } from '../../src/worker';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, startAlertIdsAt } from './test-database';
 import { workflowBundle } from './workflow-bundle';
 
 export interface TestApp {
@@ -38,6 +38,7 @@ export async function startTestApp(
   };
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const services = await openServices(config, logger);
+  await startAlertIdsAt(services.orm, 1 + randomInt(1, 1_000_000) * 1_000);
   const worker = await startWorker({
     config,
     orm: services.orm,

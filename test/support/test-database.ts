@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { Config } from '../../src/config';
 import { migrate, openDatabase, type Orm } from '../../src/db/orm';
+import { dialectOf } from '../../src/domain/companies/register-sql';
 
 export interface TestDatabase {
   database: Config['database'];
@@ -47,4 +48,20 @@ export async function openMigrated(db: TestDatabase): Promise<Orm> {
   const orm = await openDatabase(db.database);
   await migrate(orm);
   return orm;
+}
+
+/**
+ * Starts the store's alert ids past `first - 1`. Alert ids name delivery workflows (webhook-delivery/evt_<id>_1),
+ * and the test files share one Temporal namespace while each has its own database: without this, two files that
+ * each send their first alert would both start evt_1_1, and the second would find the first's workflow closed.
+ */
+export async function startAlertIdsAt(orm: Orm, first: number): Promise<void> {
+  const connection = orm.em.getConnection();
+  if (dialectOf(orm.em) === 'postgresql')
+    await connection.execute(`select setval(pg_get_serial_sequence('alerts', 'id'), ${first - 1})`);
+  else
+    await connection.execute(
+      `insert into sqlite_sequence (name, seq) select 'alerts', ${first - 1} ` +
+        `where not exists (select 1 from sqlite_sequence where name = 'alerts')`,
+    );
 }
