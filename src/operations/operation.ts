@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { Account } from '../db/entities/account';
 import type { PlanName } from '../domain/accounts/plans';
+import type { ErrorCode } from '../domain/errors';
 import type { Services } from '../services';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -32,6 +33,12 @@ interface OperationBase<I extends z.ZodType, O extends z.ZodType> {
   output: O;
   /** HTTP status of a success (201 for creations). */
   successStatus?: 200 | 201 | 202;
+  /**
+   * Error codes this operation's own rules can answer, beyond those every operation of its kind can (bad
+   * input, a missing key, the plan, the quota): e.g. `conflict` for a taken list name. The OpenAPI document
+   * lists a response for each, so the document and the code cannot drift apart.
+   */
+  errors?: readonly ErrorCode[];
   /** MCP tool annotations; an operation without them is REST-only. */
   tool?: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
 }
