@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MikroORM, type Options } from '@mikro-orm/core';
-import { BetterSqliteDriver } from '@mikro-orm/better-sqlite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Config } from '../config';
 import { entities } from './entities';
 import { migrationsList } from './migrations';
+import { SqliteDriver } from './sqlite-driver';
 import type { Logger } from '../logger';
 
 export type Orm = MikroORM;
@@ -19,7 +19,7 @@ function driverOptions(database: Config['database']): Options {
   if (database.kind === 'postgresql') return { driver: PostgreSqlDriver, clientUrl: database.url };
   mkdirSync(dirname(database.path), { recursive: true });
   return {
-    driver: BetterSqliteDriver,
+    driver: SqliteDriver,
     dbName: database.path,
     pool: {
       // WAL lets the API and the worker (even as separate processes) read while the other writes;

@@ -1,5 +1,6 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { Pool } from 'pg';
+import { betterSqlite3 } from './sqlite-binding';
 import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export type RateLimitStoreTarget = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
@@ -27,7 +28,7 @@ export class RateLimitStore {
     if (target.kind === 'postgresql') {
       this.client = new Pool({ connectionString: target.url, max: 4 });
     } else {
-      const db = new Database(target.path);
+      const db = new (betterSqlite3())(target.path);
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 5000');
       this.client = db;
