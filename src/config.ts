@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
+import { parseDnsServer } from './domain/webhooks/dns-server-resolver';
 import type { SanctionsListSource } from './ingest/sanctions/sanctions-list-source';
 import { companiesHouseStreamNames } from './ingest/companies-house/stream/stream-names';
 
@@ -33,6 +34,8 @@ export const configSchema = z.object({
   ),
   /** Development only: origins (e.g. http://127.0.0.1:4000) let through the webhook address rules. */
   WEBHOOK_DEV_ALLOWED_ORIGINS: optionalString,
+  /** Development and tests only: the one DNS server (IP[:port]) the webhook sender asks instead of the system's. */
+  WEBHOOK_DNS_SERVER: optionalString,
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_API_KEY: optionalString,
@@ -42,6 +45,11 @@ export const configSchema = z.object({
   TEMPORAL_TLS_SERVER_CA_CERT_PATH: optionalString,
   TEMPORAL_TLS_SERVER_NAME: optionalString,
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('company-data'),
+  /**
+   * How often the `change-check` Schedule runs: the spec's 15 minutes unless set. A shorter interval lets a proof
+   * (scripts/topology) watch several slots go by; at least 5 s, so a typo cannot flood the cluster.
+   */
+  CHANGE_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
   TEMPORAL_DEV_SERVER_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_CLI_PATH: optionalString,
@@ -83,6 +91,8 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema> & {
   /** Parsed WEBHOOK_DEV_ALLOWED_ORIGINS; always empty in production. */
   webhookDevAllowedOrigins: string[];
+  /** Parsed WEBHOOK_DNS_SERVER (`host:port`, IPv6 in brackets); null when unset, and never set in production. */
+  webhookDnsServer: string | null;
   /** Resolved database target: the SQLite file path or the PostgreSQL URL. */
   database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
   /** SANCTIONS_LIST_URL or SANCTIONS_LIST_FILE; null when neither is set (the refresh reports not_configured). */
@@ -125,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR),
     webhookDevAllowedOrigins: devAllowedOrigins(values.WEBHOOK_DEV_ALLOWED_ORIGINS, values.NODE_ENV),
+    webhookDnsServer: webhookDnsServer(values.WEBHOOK_DNS_SERVER, values.NODE_ENV),
     sanctionsListSource: sanctionsListSource(values),
     companiesHouse:
       values.COMPANIES_HOUSE_API_KEY === undefined
@@ -198,6 +209,21 @@ function devAllowedOrigins(raw: string | undefined, nodeEnv: string): string[] {
     return parseDevAllowedOrigins(raw);
   } catch (error) {
     throw new ConfigError(`WEBHOOK_DEV_ALLOWED_ORIGINS: ${(error as Error).message}`);
+  }
+}
+
+function webhookDnsServer(raw: string | undefined, nodeEnv: string): string | null {
+  if (raw === undefined) return null;
+  // Whoever controls that server decides where webhooks go; only the connect-time checks stand in the way.
+  if (nodeEnv === 'production') {
+    throw new ConfigError(
+      'WEBHOOK_DNS_SERVER is for tests and development and is refused when NODE_ENV=production',
+    );
+  }
+  try {
+    return parseDnsServer(raw);
+  } catch (error) {
+    throw new ConfigError(`WEBHOOK_DNS_SERVER: ${(error as Error).message}`);
   }
 }
 

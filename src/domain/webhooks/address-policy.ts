@@ -1,4 +1,10 @@
 import ipaddr from 'ipaddr.js';
+import {
+  REFUSED_HOST_NAMES,
+  REFUSED_IPV4_RANGES,
+  REFUSED_IPV6_RANGES,
+  type RefusedHostName,
+} from './address-table';
 
 // The webhook address rules of the spec ("Webhook address rules" 1–4), as a pure function. Used when an
 // address is saved and again by the sender before every attempt; the sender also vets the resolved IP at
@@ -21,67 +27,55 @@ export interface AddressPolicyOptions {
   devAllowedOrigins?: readonly string[];
 }
 
-/**
- * Suffixes that never name a public host. Matched against whole labels at the end of the name, after one
- * trailing dot is removed (so `localhost.` and `localhost` get the same answer).
- * - localhost, test, invalid, example: RFC 6761 / RFC 2606 special-use names.
- * - local: multicast DNS (RFC 6762). onion: Tor (RFC 7686). alt: non-DNS namespaces (RFC 9476).
- * - internal: reserved by ICANN for private use (2024).
- * - arpa: infrastructure zone; covers home.arpa (RFC 8375) and the reverse-lookup zones.
- * - lan, home, corp, intranet, private: the private suffixes RFC 6762 Appendix G lists as in common use;
- *   none is delegated in the public root, and home/corp are withheld by ICANN for name collision.
- */
-export const NON_PUBLIC_HOST_SUFFIXES: readonly string[] = [
-  'localhost',
-  'test',
-  'invalid',
-  'example',
-  'local',
-  'onion',
-  'alt',
-  'internal',
-  'arpa',
-  'lan',
-  'home',
-  'corp',
-  'intranet',
-  'private',
-];
-
 const MAX_HOST_NAME_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
 
-// IANA's global unicast allocation. Everything outside it (::/8 apart from IPv4-mapped, 4000::/2, …) is
-// reserved or unassigned, and ipaddr.js calls some of it 'unicast', e.g. the deprecated IPv4-compatible
-// form ::7f00:1.
+const REFUSED_IPV4 = REFUSED_IPV4_RANGES.map(({ range }) => ipaddr.IPv4.parseCIDR(range));
+const REFUSED_IPV6 = REFUSED_IPV6_RANGES.map(({ range }) => ipaddr.IPv6.parseCIDR(range));
+
+// IANA's global unicast allocation, for the second opinion below: ipaddr.js calls some addresses outside it
+// 'unicast', e.g. the deprecated IPv4-compatible form ::7f00:1.
 const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
 /**
- * True when `ip` is an address a webhook may be sent to.
+ * True when `ip` is an address a webhook may be sent to: it is in no row of the address table
+ * (address-table.ts). IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is judged as the IPv4 address inside it; every other
+ * form that carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible) is refused whole, whatever it
+ * carries: they are deprecated or site-specific, a receiver has no need of them, and refusing them needs no
+ * decoding that could be got wrong.
  *
- * ipaddr.js 2.5 `range()` (checked with node for each range) returns, for what we refuse:
- *   IPv4: 0/8 'unspecified', 10/8 172.16/12 192.168/16 'private', 100.64/10 'carrierGradeNat',
- *     127/8 'loopback', 169.254/16 'linkLocal', 224/4 'multicast', 255.255.255.255 'broadcast',
- *     192.0.0/24 192.0.2/24 192.88.99/24 198.18/15 198.51.100/24 203.0.113/24 240/4 'reserved',
- *     192.175.48/24 192.31.196/24 'as112', 192.52.193/24 'amt'.
- *   IPv6: :: 'unspecified', ::1 'loopback', ::ffff:0:0/96 'ipv4Mapped' (unwrapped and judged as IPv4),
- *     ::ffff:0:0:0/96 'rfc6145', 64:ff9b::/96 and 64:ff9b:1::/48 'rfc6052' (NAT64), 100::/64 'discard',
- *     2001::/32 'teredo', 2001:2::/48 'benchmarking', 2001:3::/32 'amt', 2001:4:112::/48 'as112v6',
- *     2001:10::/28 'deprecatedOrchid', 2001:20::/28 'orchid2', 2001:30::/28 'droneRemoteIdProtocolEntityTags',
- *     2001::/23 2001:db8::/32 3fff::/20 'reserved', 2002::/16 '6to4', 5f00::/16 'segmentRouting',
- *     fc00::/7 'uniqueLocal', fe80::/10 'linkLocal', fec0::/10 'deprecatedSiteLocal', ff00::/8 'multicast'.
- * Everything else comes back 'unicast', so 'unicast' is the only range we accept. Not named by ipaddr.js and
- * checked here: IPv6 outside 2000::/3 (e.g. ::7f00:1 is 'unicast' to ipaddr.js).
- * Tunnelled forms (NAT64, 6to4, Teredo) are refused whole rather than judged by the IPv4 inside them: they
- * are deprecated or site-specific, and a receiver has no need of them.
+ * ipaddr.js's own classification is a second opinion: anything it does not call 'unicast' is refused too, so a
+ * range it learns in a later version is refused even before the table names it. (A unit test checks that the
+ * table alone already covers every range ipaddr.js 2.5 names.)
  */
 export function isPublicAddress(ip: string): boolean {
   const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
   if (!ipaddr.isValid(bare)) return false;
   const parsed = ipaddr.parse(bare);
-  if (parsed instanceof ipaddr.IPv4) return parsed.range() === 'unicast';
-  if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().range() === 'unicast';
-  return parsed.match(IPV6_GLOBAL_UNICAST) && parsed.range() === 'unicast';
+  if (parsed instanceof ipaddr.IPv4) return isPublicIPv4(parsed);
+  const v6 = canonicalIPv6(bare);
+  if (v6 === undefined) return false;
+  if (v6.isIPv4MappedAddress()) return isPublicIPv4(v6.toIPv4Address());
+  if (REFUSED_IPV6.some((cidr) => v6.match(cidr))) return false;
+  return v6.match(IPV6_GLOBAL_UNICAST) && v6.range() === 'unicast';
+}
+
+/**
+ * ipaddr.js reads the deprecated IPv4-compatible notation `::a.b.c.d` as IPv4-mapped `::ffff:a.b.c.d`, while
+ * the WHATWG parser and the socket read it as `::a.b.c.d` (so `::8.8.8.8` would pass as 8.8.8.8). The address
+ * is therefore judged in WHATWG's canonical text; what it cannot parse (a zone index, `fe80::1%eth0`) is refused.
+ */
+function canonicalIPv6(text: string): ipaddr.IPv6 | undefined {
+  try {
+    return ipaddr.IPv6.parse(new URL(`http://[${text}]/`).hostname.slice(1, -1));
+  } catch {
+    return undefined;
+  }
+}
+
+function isPublicIPv4(address: ipaddr.IPv4): boolean {
+  if (REFUSED_IPV4.some((cidr) => address.match(cidr))) return false;
+  return address.range() === 'unicast';
 }
 
 /** Parses a comma-separated list of origins, e.g. `http://127.0.0.1:4000,https://hooks.dev.test:8443`. */
@@ -175,11 +169,20 @@ function checkHost(hostname: string): AddressVerdict | undefined {
   if (labels.length < 2) {
     return refuse('host_not_public', 'The webhook host name must be a public, fully qualified name.');
   }
-  const suffix = NON_PUBLIC_HOST_SUFFIXES.find((s) => name === s || name.endsWith(`.${s}`));
-  if (suffix !== undefined) {
-    return refuse('host_not_public', `The webhook host name must be public; ".${suffix}" names are not.`);
+  const row = refusedHostName(name.toLowerCase());
+  if (row !== undefined) {
+    const which = row.match === 'suffix' ? `".${row.name}" names are not` : `"${row.name}" is not`;
+    return refuse('host_not_public', `The webhook host name must be public; ${which}: ${row.what}.`);
   }
   return undefined;
+}
+
+/** The most specific row of the table that refuses `name` (lower case, no trailing dot), if any. */
+export function refusedHostName(name: string): RefusedHostName | undefined {
+  const matches = REFUSED_HOST_NAMES.filter(
+    (row) => name === row.name || (row.match === 'suffix' && name.endsWith(`.${row.name}`)),
+  );
+  return matches.sort((a, b) => b.name.length - a.name.length)[0];
 }
 
 function refuse(rule: AddressRule, message: string): AddressVerdict {
