@@ -14,7 +14,9 @@ const usage = `Usage: npm run cli -- <command> [options]
 
   accounts create --email <email> [--plan free|starter|team]   create an account and its first API key
   accounts set-plan --account <account id> --plan <plan>       change an account's plan
-  keys create --account <account id>                           create another API key (shown once)
+  accounts find --email <email>                                list the accounts of an email (an email may have several)
+  keys create (--account <account id> | --email <email>)       create another API key (shown once); --email only when
+                                                               exactly one account has that email
   keys revoke --key <key id>                                   revoke a key (401 from then on)
   migrate                                                      apply pending database migrations
   import companies <file> [--as-of YYYY-MM-DD] [--restart] [--limit N] [--batch-size N]

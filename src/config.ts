@@ -36,6 +36,8 @@ export const configSchema = z.object({
   WEBHOOK_DEV_ALLOWED_ORIGINS: optionalString,
   /** Development and tests only: the one DNS server (IP[:port]) the webhook sender asks instead of the system's. */
   WEBHOOK_DNS_SERVER: optionalString,
+  /** Sign-ups (POST /signup) one client address (an IPv4 address, an IPv6 /64) may make in an hour, across every API process. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_API_KEY: optionalString,

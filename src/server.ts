@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config';
 import { migrate, openDatabase } from './db/orm';
 import { Quotas } from './domain/accounts/quota';
 import { createApp } from './http/app';
+import { guardRawRequests } from './http/raw-request-guard';
 import { openLiveCompanies } from './ingest/companies-house/live/live-companies';
 import { createLogger, type Logger } from './logger';
 import type { Services } from './services';
@@ -20,6 +21,8 @@ export async function startApi(services: Services): Promise<RunningApi> {
   const app = createApp(services);
   const { HOST, PORT } = services.config;
   const server = app.listen(PORT, HOST);
+  // Requests Node's HTTP parser refuses (unknown method tokens, CONNECT, bad headers) get the JSON error body too.
+  guardRawRequests(server, services.logger);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

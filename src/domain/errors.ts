@@ -11,6 +11,7 @@ export const errorCodes = [
   'plan_required',
   'not_found',
   'method_not_allowed',
+  'not_implemented',
   'conflict',
   'webhook_address_refused',
   'rate_limited',

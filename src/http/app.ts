@@ -6,6 +6,7 @@ import { errorBodies } from './errors';
 import { healthRoutes } from './health-routes';
 import { jsonBody } from './json-body';
 import { mcpRoutes } from './mcp-endpoint';
+import { methodGuard } from './method-guard';
 import { openApiRoute } from './openapi';
 import { requestContext } from './request-context';
 import { restRoutes } from './rest-routes';
@@ -16,30 +17,28 @@ export function createApp(services: Services): Koa<AppState> {
   app.proxy = services.config.NODE_ENV === 'production';
   const rest = restRoutes(operations, services);
   const health = healthRoutes(services);
+  const openApi = openApiRoute(operations, services.config.PUBLIC_BASE_URL);
   const mcp = mcpRoutes(operations, services);
+  const methods = methodGuard([health, openApi, mcp, rest]);
 
   app.use(requestContext(services.logger));
   app.use(errorBodies);
+  app.use(methods.refuseUnimplemented);
   app.use(notFoundWhenUnrouted);
+  app.use(methods.answerUnroutedMethods);
   app.use(health.routes());
-  app.use(openApiRoute(operations, services.config.PUBLIC_BASE_URL).routes());
-  app.use(jsonBody(services.config.BODY_LIMIT_BYTES));
+  app.use(openApi.routes());
+  // Before the JSON body middleware: /mcp reads its own body, to answer a bad one as a JSON-RPC error.
   app.use(mcp.routes());
+  app.use(jsonBody(services.config.BODY_LIMIT_BYTES));
   app.use(rest.routes());
-  app.use(
-    rest.allowedMethods({
-      throw: true,
-      methodNotAllowed: () =>
-        new ServiceError('method_not_allowed', 'This method is not allowed on this path'),
-    }),
-  );
   return app;
 }
 
-/** Runs after the routers (and allowedMethods' 405) have had their say: anything still unanswered is a 404. */
+/** Runs after the routers and the method guard have had their say: anything still unanswered is a 404. */
 const notFoundWhenUnrouted: Koa.Middleware<AppState> = async (ctx, next) => {
   await next();
-  if (ctx.status === 404 && ctx.body === undefined) {
+  if (ctx.status === 404 && ctx.body === undefined && ctx.respond !== false) {
     throw new ServiceError('not_found', `No route for ${ctx.method} ${ctx.path}`);
   }
 };

@@ -16,5 +16,6 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   webhook_address_refused: 422,
   rate_limited: 429,
   internal: 500,
+  not_implemented: 501,
   unavailable: 503,
 };

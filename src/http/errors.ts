@@ -31,13 +31,18 @@ export const errorBodies: Middleware<AppState> = async (ctx, next) => {
     if (error.code === 'rate_limited' && typeof error.details?.retry_after_seconds === 'number') {
       ctx.set('Retry-After', String(error.details.retry_after_seconds));
     }
-    ctx.body = {
-      error: {
-        code: error.code,
-        message: error.message,
-        details: error.details ?? {},
-        request_id: ctx.state.requestId,
-      },
-    };
+    ctx.body = errorBody(error, ctx.state.requestId);
   }
 };
+
+/** The one JSON error body: also written raw for what never reaches Koa (raw-request-guard.ts). */
+export function errorBody(error: ServiceError, requestId: string) {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      details: error.details ?? {},
+      request_id: requestId,
+    },
+  };
+}

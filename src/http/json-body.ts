@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { ServiceError } from '../domain/errors';
 import type { AppState } from './state';
@@ -11,32 +11,42 @@ const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
  */
 export function jsonBody(limitBytes: number): Middleware<AppState> {
   return async (ctx, next) => {
-    const declaresBody = Boolean(ctx.request.length) || ctx.get('Transfer-Encoding') !== '';
-    if (!methodsWithBody.has(ctx.method) || !declaresBody) return next();
-    if (!ctx.is('application/json')) {
-      throw new ServiceError('unsupported_media_type', 'Send the body as application/json', {
-        content_type: ctx.get('Content-Type') || null,
-      });
-    }
-    let text: string;
-    try {
-      text = await getRawBody(ctx.req, { limit: limitBytes, length: ctx.request.length, encoding: 'utf8' });
-    } catch (error) {
-      const type = (error as { type?: string }).type;
-      if (type === 'entity.too.large') {
-        throw new ServiceError('payload_too_large', `The body is larger than ${limitBytes} bytes`, {
-          limit_bytes: limitBytes,
-        });
-      }
-      throw new ServiceError('invalid_json', 'The body could not be read', { reason: type ?? 'read_error' });
-    }
-    try {
-      ctx.state.body = text.trim() === '' ? undefined : JSON.parse(text);
-    } catch (error) {
-      throw new ServiceError('invalid_json', 'The body is not valid JSON', {
-        reason: (error as Error).message,
-      });
-    }
+    ctx.state.body = await readJsonBody(ctx, limitBytes);
     return next();
   };
+}
+
+/**
+ * The request's JSON body (undefined when it has none), or a ServiceError: `unsupported_media_type`,
+ * `payload_too_large` or `invalid_json`. The MCP endpoint reads its body with this too, and answers those
+ * errors as JSON-RPC errors.
+ */
+export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
+  const declaresBody = Boolean(ctx.request.length) || ctx.get('Transfer-Encoding') !== '';
+  if (!methodsWithBody.has(ctx.method) || !declaresBody) return undefined;
+  if (!ctx.is('application/json')) {
+    throw new ServiceError('unsupported_media_type', 'Send the body as application/json', {
+      content_type: ctx.get('Content-Type') || null,
+    });
+  }
+  let text: string;
+  try {
+    text = await getRawBody(ctx.req, { limit: limitBytes, length: ctx.request.length, encoding: 'utf8' });
+  } catch (error) {
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') {
+      throw new ServiceError('payload_too_large', `The body is larger than ${limitBytes} bytes`, {
+        limit_bytes: limitBytes,
+      });
+    }
+    throw new ServiceError('invalid_json', 'The body could not be read', { reason: type ?? 'read_error' });
+  }
+  try {
+    return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch (error) {
+    // A SyntaxError, or a RangeError for nesting too deep for the parser: either way not JSON we can read.
+    throw new ServiceError('invalid_json', 'The body is not valid JSON', {
+      reason: (error as Error).message,
+    });
+  }
 }

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { RouterMiddleware } from '@koa/router';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
@@ -9,16 +8,22 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { ServiceError } from '../domain/errors';
 import { readIdempotencyKeyHeader } from '../operations/idempotency-key';
 import type { Operation } from '../operations/operation';
 import type { Services } from '../services';
 import { authenticate, type Caller } from './authenticate';
+import { httpStatusOf } from './error-status';
+import { readJsonBody } from './json-body';
+import { refuseMalformedMcpBody, type JsonRpcRefusal } from './mcp-message-check';
 import { callTool, toolDefinitions, toolOperations } from './mcp-tools';
 import type { AppState } from './state';
 
 const SERVER_INFO = { name: 'company-data-service', version: '1.0.0' };
+/** JSON-RPC's implementation-defined server error, which the SDK answers for transport refusals (406, 415). */
+const TRANSPORT_ERROR = -32000;
 const looseToolCall = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
 
 function isToolCall(message: unknown): boolean {
@@ -54,7 +59,11 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
     const caller: Caller = await authenticate(em, ctx.headers);
     // Offered to every tool call of the request; only tools that honour a key (run_kyb_check) read it.
     const idempotencyKey = readIdempotencyKeyHeader(ctx.headers['idempotency-key']);
-    const messages = Array.isArray(ctx.state.body) ? ctx.state.body : [ctx.state.body];
+    const body = await readMcpBody(ctx, services.config.BODY_LIMIT_BYTES);
+    if (body.refusal) return answerJsonRpcError(ctx, body.refusal);
+    const refusal = refuseMalformedMcpBody(body.value, ctx.get('MCP-Protocol-Version') || undefined);
+    if (refusal) return answerJsonRpcError(ctx, refusal);
+    const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
     for (const message of messages) {
       if (!isToolCall(message)) await services.quotas.chargeFreeMessage(caller.account, caller.apiKeyId);
     }
@@ -74,7 +83,13 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
         tools,
         parsed.data.params.name,
         parsed.data.params.arguments,
-        { services, em: services.orm.em.fork(), now: services.clock(), idempotencyKey },
+        {
+          services,
+          em: services.orm.em.fork(),
+          now: services.clock(),
+          idempotencyKey,
+          clientAddress: ctx.ip,
+        },
         caller.account,
         ctx.state.requestId,
       );
@@ -89,17 +104,47 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
     });
     await server.connect(transport);
     ctx.respond = false;
-    await transport.handleRequest(ctx.req, ctx.res, ctx.state.body);
+    await transport.handleRequest(ctx.req, ctx.res, body.value);
   });
-
-  const notAllowed: RouterMiddleware<AppState> = (ctx) => {
-    ctx.set('Allow', 'POST');
-    throw new ServiceError(
-      'method_not_allowed',
-      'This endpoint is stateless: use POST /mcp (no sessions, no server stream)',
-    );
-  };
-  router.get('/mcp', notAllowed);
-  router.delete('/mcp', notAllowed);
+  // Only POST: the endpoint is stateless (no sessions to DELETE, no server stream to GET), so every other
+  // method is a 405 with `Allow: POST` from the method guard (method-guard.ts).
   return router;
+}
+
+/**
+ * The body as read for every route (json-body.ts), with its refusals (not JSON, too large, not
+ * application/json) answered as JSON-RPC errors at the same HTTP statuses, as the SDK answers its own
+ * (-32700 for a parse error, -32000 for the transport's). The error's data carries the service's code.
+ */
+async function readMcpBody(
+  ctx: ParameterizedContext<AppState>,
+  limitBytes: number,
+): Promise<{ value: unknown; refusal?: undefined } | { value?: undefined; refusal: JsonRpcRefusal }> {
+  try {
+    return { value: await readJsonBody(ctx, limitBytes) };
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const code = error.code === 'invalid_json' ? ErrorCode.ParseError : TRANSPORT_ERROR;
+    return {
+      refusal: {
+        status: httpStatusOf[error.code],
+        code,
+        message: error.code === 'invalid_json' ? `Parse error: ${error.message}` : error.message,
+        data: { code: error.code, details: error.details ?? {}, request_id: ctx.state.requestId },
+      },
+    };
+  }
+}
+
+function answerJsonRpcError(ctx: ParameterizedContext<AppState>, refusal: JsonRpcRefusal): void {
+  ctx.status = refusal.status;
+  ctx.body = {
+    jsonrpc: '2.0',
+    id: null,
+    error: {
+      code: refusal.code,
+      message: refusal.message,
+      ...(refusal.data ? { data: refusal.data } : {}),
+    },
+  };
 }

@@ -39,7 +39,7 @@ export function restRoutes(operations: readonly Operation[], services: Services)
         operation.auth === 'api_key' && operation.replay
           ? readIdempotencyKeyHeader(ctx.headers['idempotency-key'])
           : undefined;
-      const context = { services, em, now: services.clock(), idempotencyKey };
+      const context = { services, em, now: services.clock(), idempotencyKey, clientAddress: ctx.ip };
       const result = await invokeOperation(operation, restInput(ctx, ctx.params), context, account);
       ctx.status = operation.successStatus ?? 200;
       ctx.body = result;

@@ -2,13 +2,15 @@ import { planAllows } from '../domain/accounts/plans';
 import { ServiceError } from '../domain/errors';
 import type { Account } from '../db/entities/account';
 import { normaliseCompanyNumber } from '../domain/companies/company-number';
+import { refuseNulCharacters } from './nul-characters';
 import type { KeyedOperation, Operation, OperationContext } from './operation';
 
 /**
  * Runs one operation the same way for every edge (REST and MCP): input validation, plan check, quota charge,
  * the on-demand fetch of the company the call is about, handler, output validation. The caller has authenticated already; errors are thrown for the edge to map.
  * Bad input is refused before anything is charged; a call outside the plan is not charged either, nor is a
- * replay of an answer already given under the same idempotency key.
+ * replay of an answer already given under the same idempotency key. A NUL character anywhere in the input is
+ * bad input too, refused here for REST and MCP alike before any schema, handler or database sees it.
  */
 export async function invokeOperation(
   operation: Operation,
@@ -16,6 +18,7 @@ export async function invokeOperation(
   context: OperationContext,
   account: Account | undefined,
 ): Promise<unknown> {
+  refuseNulCharacters(rawInput);
   const input = operation.input.parse(rawInput);
   if (operation.auth === 'none') return operation.output.parse(await operation.handler(input, context));
   if (!account) throw new ServiceError('unauthenticated', 'An API key is required');

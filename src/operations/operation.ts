@@ -14,6 +14,11 @@ export interface OperationContext {
   now: Date;
   /** The request's Idempotency-Key (REST header; MCP header or tool argument), for operations with `replay`. */
   idempotencyKey?: string;
+  /**
+   * The caller's address as the edge saw it (Koa's ctx.ip: the socket's peer, or X-Forwarded-For where the
+   * service sits behind a proxy in production), for limits per client such as sign-up's.
+   */
+  clientAddress?: string;
 }
 
 export interface AuthenticatedContext extends OperationContext {

@@ -32,6 +32,8 @@ export async function startTestApp(
       PORT: '0',
       TEMPORAL_ADDRESS: address,
       TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
+      // Every test signs up from 127.0.0.1: the limit is the sign-up tests' to set (accounts.test.ts).
+      SIGNUP_LIMIT_PER_HOUR: '100000',
       ...env,
     }),
     database: db.database,

@@ -13,7 +13,7 @@ export const AccountEntity = new EntitySchema<Account>({
   tableName: 'accounts',
   properties: {
     id: { type: 'string', primary: true },
-    email: { type: 'string', unique: true },
+    email: { type: 'string' }, // not unique: migration 0016
     plan: { type: 'string' },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
   },

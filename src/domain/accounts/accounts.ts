@@ -5,42 +5,69 @@ import { ServiceError, notFound } from '../errors';
 import { newId } from '../ids';
 import { generateApiKey, hashApiKey } from './api-keys';
 import type { PlanName } from './plans';
-import { isUniqueViolation } from '../../db/unique-violation';
 
 export interface CreatedAccount {
   account: Account;
   apiKey: { id: string; key: string; prefix: string };
 }
 
+/**
+ * A new account and its first key, whatever accounts the email already has: the email is a contact address,
+ * not an identity (migration 0016 dropped its uniqueness), so sign-up does the same work and gives the same
+ * answer for a known email and an unknown one, and tells nobody which emails have accounts.
+ */
 export async function createAccount(
   em: EntityManager,
   input: { email: string; plan: PlanName },
   now: Date,
 ): Promise<CreatedAccount> {
-  const email = input.email.trim().toLowerCase();
-  try {
-    return await em.transactional(async (tx) => {
-      const account: Account = { id: newId('acc'), email, plan: input.plan, createdAt: now };
-      const created = generateApiKey();
-      const key: ApiKey = {
-        id: newId('key'),
-        accountId: account.id,
-        prefix: created.prefix,
-        keyHash: created.hash,
-        createdAt: now,
-        revokedAt: null,
-      };
-      // Explicit inserts in this order: the key's foreign key needs the account row first.
-      await tx.insert(AccountEntity, account);
-      await tx.insert(ApiKeyEntity, key);
-      return { account, apiKey: { id: key.id, key: created.key, prefix: created.prefix } };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ServiceError('conflict', 'An account with this email already exists', { field: 'email' });
-    }
-    throw error;
-  }
+  const email = normaliseEmail(input.email);
+  return em.transactional(async (tx) => {
+    const account: Account = { id: newId('acc'), email, plan: input.plan, createdAt: now };
+    const created = generateApiKey();
+    const key: ApiKey = {
+      id: newId('key'),
+      accountId: account.id,
+      prefix: created.prefix,
+      keyHash: created.hash,
+      createdAt: now,
+      revokedAt: null,
+    };
+    // Explicit inserts in this order: the key's foreign key needs the account row first.
+    await tx.insert(AccountEntity, account);
+    await tx.insert(ApiKeyEntity, key);
+    return { account, apiKey: { id: key.id, key: created.key, prefix: created.prefix } };
+  });
+}
+
+/** Emails are stored trimmed and lower-cased, and looked up the same way. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Every account with this email, oldest first: an email may have several (see createAccount). */
+export async function accountsWithEmail(em: EntityManager, email: string): Promise<Account[]> {
+  return em.find(
+    AccountEntity,
+    { email: normaliseEmail(email) },
+    { orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
+}
+
+/**
+ * The one account with this email, for operator commands that name an account by email: none is `not_found`,
+ * several is `conflict` listing their ids, for the operator to choose one with --account.
+ */
+export async function soleAccountWithEmail(em: EntityManager, email: string): Promise<Account> {
+  const accounts = await accountsWithEmail(em, email);
+  if (accounts.length === 1) return accounts[0]!;
+  if (accounts.length === 0) throw notFound('Account', { email: normaliseEmail(email) });
+  const ids = accounts.map((a) => a.id);
+  throw new ServiceError(
+    'conflict',
+    `${accounts.length} accounts have the email ${normaliseEmail(email)} (${ids.join(', ')}): name one with --account`,
+    { email: normaliseEmail(email), account_ids: ids },
+  );
 }
 
 export async function createApiKey(

@@ -5,7 +5,8 @@ import { ServiceError } from '../errors';
 import { plans } from './plans';
 
 export type QuotaStore = RateLimitStoreTarget;
-export type LimitName = 'requests_per_minute' | 'requests_per_day' | 'free_messages_per_minute';
+export type LimitName =
+  'requests_per_minute' | 'requests_per_day' | 'free_messages_per_minute' | 'signups_per_hour';
 
 const DAY_SECONDS = 86_400;
 
@@ -14,7 +15,8 @@ const DAY_SECONDS = 86_400;
  * atomic upserts (rate-limiter-flexible) so that 100 parallel calls never overshoot a limit.
  *
  * - requests: every operation's cost, per account, per minute and per UTC day (Free: 30 and 1,000);
- * - free messages: MCP messages that fetch no data (tools/list, initialize …), per key, per minute (120).
+ * - free messages: MCP messages that fetch no data (tools/list, initialize …), per key, per minute (120);
+ * - sign-ups: per client address, per hour (SIGNUP_LIMIT_PER_HOUR), so that no one mints keys in bulk.
  */
 export class Quotas {
   private readonly store: RateLimitStore;
@@ -67,6 +69,17 @@ export class Quotas {
     );
   }
 
+  /** Counts one sign-up against its client (signup-limit.ts: an address, or an IPv6 /64) for the hour. */
+  async chargeSignup(clientKey: string, perHour: number): Promise<void> {
+    await this.consume(
+      this.limiter('signups_per_hour', perHour, 3_600),
+      clientKey,
+      1,
+      'signups_per_hour',
+      perHour,
+    );
+  }
+
   private limiter(name: LimitName, points: number, duration: number): RateLimiterAbstract {
     // One key prefix per limit, whatever the plan: a plan change keeps the count already made.
     return this.store.limiter({ keyPrefix: name, points, duration });
@@ -103,6 +116,7 @@ function describe(name: LimitName): string {
     requests_per_minute: 'requests a minute',
     requests_per_day: 'requests a day',
     free_messages_per_minute: 'protocol messages a minute',
+    signups_per_hour: 'sign-ups an hour from one address',
   }[name];
 }
 
