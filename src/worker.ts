@@ -2,6 +2,7 @@ import { Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import { createActivities } from './activities';
 import type { SendOptions } from './domain/webhooks/send-webhook';
+import { dnsServerResolver } from './domain/webhooks/dns-server-resolver';
 import { loadConfig, type Config } from './config';
 import { migrate, openDatabase, type Orm } from './db/orm';
 import { createLogger, type Logger } from './logger';
@@ -11,7 +12,8 @@ import { ensureChangeCheckSchedule } from './temporal/change-check-schedule';
 import { ensureCompaniesHouseStreams } from './temporal/companies-house-streams';
 import { openCompaniesHouseLive } from './ingest/companies-house/live/companies-house-live';
 import { connectClient, connectWorker } from './temporal/connection';
-import { reconcilePendingDeliveries } from './temporal/reconcile-deliveries';
+import { startDeliveryCatchUp } from './temporal/reconcile-deliveries';
+import type { DeliveryCatchUpOptions, DeliveryCatchUpSummary } from './temporal/delivery-catch-up';
 import { reconcileSecretRotations } from './temporal/reconcile-rotations';
 import { ensureSanctionsRefreshSchedule } from './temporal/sanctions-schedule';
 import { installTemporalRuntime } from './temporal/runtime';
@@ -39,9 +41,16 @@ export interface WorkerDeps {
   companiesHouseStreams?: boolean;
   /** A prebuilt workflow bundle (tests bundle once per run); by default the worker bundles src/workflows. */
   workflowBundle?: WorkerOptions['workflowBundle'];
+  /** The delivery catch-up's page size and concurrency (tests: small pages); defaults 500 and 16. */
+  deliveryCatchUp?: Partial<DeliveryCatchUpOptions>;
 }
 
 export interface RunningWorker {
+  /**
+   * The delivery catch-up running in the background since start-up: settles with its summary (undefined if it
+   * failed, which is logged). Nothing waits for it; tests and benches may.
+   */
+  deliveryCatchUp: Promise<DeliveryCatchUpSummary | undefined>;
   stop(): Promise<void>;
 }
 
@@ -53,6 +62,12 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     logger.warn(
       { origins: config.webhookDevAllowedOrigins },
       'WEBHOOK_DEV_ALLOWED_ORIGINS lets webhooks reach these origins past the address rules: development only',
+    );
+  }
+  if (config.webhookDnsServer) {
+    logger.warn(
+      { dnsServer: config.webhookDnsServer },
+      'WEBHOOK_DNS_SERVER: webhook host names are resolved by this DNS server, not the system resolver: tests and development only',
     );
   }
   const connection = await connectWorker(config);
@@ -69,7 +84,11 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       orm,
       logger,
       clock: deps.clock ?? (() => new Date()),
-      webhooks: { devAllowedOrigins: config.webhookDevAllowedOrigins, ...deps.webhookOptions },
+      webhooks: {
+        devAllowedOrigins: config.webhookDevAllowedOrigins,
+        ...(config.webhookDnsServer ? { resolve: dnsServerResolver(config.webhookDnsServer) } : {}),
+        ...deps.webhookOptions,
+      },
       temporal: { client, taskQueue: config.TEMPORAL_TASK_QUEUE },
       publicBaseUrl: config.PUBLIC_BASE_URL,
       sanctionsList: { source: config.sanctionsListSource },
@@ -82,27 +101,38 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     { taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE },
     'Temporal worker running',
   );
-  await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
-  await reconcilePendingDeliveries(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
-  if (deps.changeCheckSchedule ?? true)
-    await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
-  if (deps.sanctionsRefreshSchedule ?? deps.changeCheckSchedule ?? true)
-    await ensureSanctionsRefreshSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
-  if (config.companiesHouseStreams && (deps.companiesHouseStreams ?? true))
-    await ensureCompaniesHouseStreams(
-      client,
-      config.TEMPORAL_TASK_QUEUE,
-      config.companiesHouseStreams,
-      logger,
-    );
-  return {
-    async stop() {
-      worker.shutdown();
-      await running;
-      await connection.close();
-      await live?.close();
-    },
+  // In the background: its thousands of starts must not hold up readiness (see reconcile-deliveries.ts).
+  const catchUp = startDeliveryCatchUp(
+    { orm, client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger },
+    deps.deliveryCatchUp,
+  );
+  const stop = async () => {
+    // First: the catch-up's starts in flight finish before the connection and the database close.
+    await catchUp.stop();
+    worker.shutdown();
+    await running;
+    await connection.close();
+    await live?.close();
   };
+  try {
+    await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
+    if (deps.changeCheckSchedule ?? true)
+      await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
+    if (deps.sanctionsRefreshSchedule ?? deps.changeCheckSchedule ?? true)
+      await ensureSanctionsRefreshSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
+    if (config.companiesHouseStreams && (deps.companiesHouseStreams ?? true))
+      await ensureCompaniesHouseStreams(
+        client,
+        config.TEMPORAL_TASK_QUEUE,
+        config.companiesHouseStreams,
+        logger,
+      );
+  } catch (error) {
+    // The caller gets no handle to stop what already runs: the catch-up and the polling would outlive it.
+    await stop().catch((stopError: unknown) => logger.error({ err: stopError }, 'worker stop failed'));
+    throw error;
+  }
+  return { deliveryCatchUp: catchUp.done, stop };
 }
 
 if (require.main === module) {

@@ -11,6 +11,12 @@ import { MAX_ATTEMPTS } from '../workflows/retry-schedule';
 
 type DeliveryWorkflow = (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
 
+/** What starting a delivery's workflow reads from its row (the body stays in the database). */
+export type DeliveryToStart = Pick<
+  WebhookDelivery,
+  'eventId' | 'accountId' | 'eventType' | 'companyNumber' | 'maxAttempts' | 'url'
+>;
+
 /**
  * Starts the delivery workflow of a stored delivery. Idempotent: a running workflow of the same event id is
  * reused, and a finished one is never started again (so a delivered event cannot be re-sent by a retry).
@@ -24,11 +30,12 @@ export async function startDeliveryWorkflow(
 }
 
 /**
- * startDeliveryWorkflow, saying what it found: `started` (this call started it), `running` (joined a running
- * one), or `closed` (a finished workflow holds the id). `closed` for a delivery still pending means it will never
- * be sent: its id was used before, as happens when the database is reset but the Temporal namespace is kept.
+ * Says loudly that a pending delivery will never be sent because its workflow id is spent: its id was used
+ * before, as happens when the database is reset but the Temporal namespace is kept. Call it only once the row,
+ * read again after the start found the workflow closed, is still pending (isDeliveryStillPending in
+ * pending-deliveries.ts): a workflow records its outcome before it closes, so most closed workflows belong to
+ * deliveries that finished while the caller was busy.
  */
-/** Says loudly that a pending delivery will never be sent because its workflow id is spent (see above). */
 export function reportStrandedDelivery(logger: Logger, eventId: string): void {
   logger.error(
     { eventId, workflowId: webhookDeliveryWorkflowId(eventId) },
@@ -37,10 +44,15 @@ export function reportStrandedDelivery(logger: Logger, eventId: string): void {
   );
 }
 
+/**
+ * startDeliveryWorkflow, saying what it found: `started` (this call started it), `running` (joined a running
+ * one), or `closed` (a finished workflow holds the id: the delivery either finished meanwhile or is stranded,
+ * see reportStrandedDelivery).
+ */
 export async function launchDeliveryWorkflow(
   client: Client,
   taskQueue: string,
-  delivery: WebhookDelivery,
+  delivery: DeliveryToStart,
 ): Promise<{ handle: WorkflowHandle<DeliveryWorkflow>; outcome: 'started' | 'running' | 'closed' }> {
   const workflowId = webhookDeliveryWorkflowId(delivery.eventId);
   try {

@@ -1,24 +1,70 @@
 import type { Client } from '@temporalio/client';
-import { WebhookDeliveryEntity } from '../db/entities/webhook-delivery';
 import type { Orm } from '../db/orm';
 import type { Logger } from '../logger';
+import {
+  catchUpDeliveries,
+  defaultDeliveryCatchUpOptions,
+  type DeliveryCatchUpOptions,
+  type DeliveryCatchUpSummary,
+} from './delivery-catch-up';
 import { launchDeliveryWorkflow, reportStrandedDelivery } from './delivery-starter';
+import { isDeliveryStillPending, pendingDeliveryPages } from './pending-deliveries';
+import { runningDeliveryEventIds } from './running-delivery-workflows';
+
+export interface RunningDeliveryCatchUp {
+  /** Settles when the pass ends: its summary, or undefined if it failed (logged, never thrown). */
+  done: Promise<DeliveryCatchUpSummary | undefined>;
+  /** Takes no further delivery, waits for the starts in flight, and resolves once the pass has ended. */
+  stop(): Promise<void>;
+}
 
 /**
- * A delivery is stored before its workflow starts. A crash between the two would leave it pending with no
- * workflow; at worker start-up, start the workflow of every pending delivery. Starting is idempotent (a running
- * workflow is reused and a finished one is never run again), so this is safe to repeat.
+ * Starts the delivery catch-up (delivery-catch-up.ts) in the background at worker start-up and returns at once:
+ * the API and the worker's polling never wait for it (thousands of pending deliveries once meant minutes
+ * without an API). A failure is logged, not fatal: what it did not reach is caught up at the next start-up,
+ * and new deliveries start their own workflows meanwhile.
  */
-export async function reconcilePendingDeliveries(
-  orm: Orm,
-  client: Client,
-  taskQueue: string,
-  logger: Logger,
-) {
-  const pending = await orm.em.fork().find(WebhookDeliveryEntity, { status: 'pending' });
-  for (const delivery of pending) {
-    const { outcome } = await launchDeliveryWorkflow(client, taskQueue, delivery);
-    if (outcome === 'closed') reportStrandedDelivery(logger, delivery.eventId);
-  }
-  if (pending.length > 0) logger.info({ pending: pending.length }, 'pending deliveries have their workflows');
+export function startDeliveryCatchUp(
+  deps: { orm: Orm; client: Client; taskQueue: string; logger: Logger },
+  options: Partial<DeliveryCatchUpOptions> = {},
+): RunningDeliveryCatchUp {
+  const { orm, client, taskQueue, logger } = deps;
+  const settings = { ...defaultDeliveryCatchUpOptions, ...options };
+  const controller = new AbortController();
+  const done = catchUpDeliveries(
+    {
+      runningEventIds: (signal) => runningDeliveryEventIds(client, signal),
+      pendingPages: (signal) => pendingDeliveryPages(orm, settings.pageSize, signal),
+      start: (delivery) => launchDeliveryWorkflow(client, taskQueue, delivery),
+      isStillPending: (eventId) => isDeliveryStillPending(orm.em, eventId),
+      reportStranded: (eventId) => reportStrandedDelivery(logger, eventId),
+    },
+    logger,
+    settings,
+    controller.signal,
+  ).then(
+    (summary) => {
+      logger.info(
+        summary,
+        summary.cancelled
+          ? 'delivery catch-up stopped by shutdown: the rest is caught up at the next start-up'
+          : 'delivery catch-up done: every pending delivery has a workflow or is reported stranded',
+      );
+      return summary;
+    },
+    (error: unknown) => {
+      logger.error(
+        { err: error },
+        'delivery catch-up failed: pending deliveries without a workflow wait for the next start-up',
+      );
+      return undefined;
+    },
+  );
+  return {
+    done,
+    async stop() {
+      controller.abort();
+      await done;
+    },
+  };
 }
