@@ -1,10 +1,14 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { DeliveryStatus } from '../db/entities/webhook-delivery';
 import { attemptDelivery, type AttemptResult } from '../domain/webhooks/attempt-delivery';
 import { findDelivery, recordAttempt } from '../domain/webhooks/deliveries';
+import { recoveryRedeliveries } from '../domain/webhooks/redelivery-recovery';
+import type { WebhookRecoveryResult } from '../temporal/contracts';
+import { redeliveryNumberOf } from '../temporal/names';
+import { redeliveryStart, startRedeliveries } from '../temporal/redelivery-starter';
 import type { ActivityDeps } from './deps';
 
-export function webhookDeliveryActivities({ orm, clock, logger, webhooks }: ActivityDeps) {
+export function webhookDeliveryActivities({ orm, clock, logger, webhooks, temporal }: ActivityDeps) {
   return {
     /**
      * One attempt. Never throws for a receiver's failure: the outcome is the result, and the workflow decides
@@ -29,7 +33,7 @@ export function webhookDeliveryActivities({ orm, clock, logger, webhooks }: Acti
       return result;
     },
 
-    /** Idempotent: the workflow may retry it freely. */
+    /** Idempotent: the workflow may retry it freely. Moves the delivery only for its latest run (recordAttempt). */
     async recordDeliveryAttempt(input: {
       eventId: string;
       attempt: number;
@@ -38,7 +42,8 @@ export function webhookDeliveryActivities({ orm, clock, logger, webhooks }: Acti
       nextAttemptAt: number | null;
     }): Promise<void> {
       const { result } = input;
-      await recordAttempt(
+      const workflowId = Context.current().info.workflowExecution?.workflowId ?? '';
+      const moved = await recordAttempt(
         orm.em.fork(),
         {
           eventId: input.eventId,
@@ -56,7 +61,30 @@ export function webhookDeliveryActivities({ orm, clock, logger, webhooks }: Acti
         },
         input.status,
         clock(),
+        redeliveryNumberOf(workflowId),
       );
+      // A late retry of a superseded run's recording (the delivery was sent again since): its attempt is kept,
+      // the delivery's state is the newer run's.
+      if (!moved)
+        logger.warn(
+          { eventId: input.eventId, attempt: input.attempt, workflowId },
+          'superseded attempt recorded',
+        );
+    },
+
+    /**
+     * Starts the redeliveries a recover call claimed (the recovery workflow's one step), 16 at a time,
+     * heartbeating each one started. Idempotent: a retry counts those started before and starts the rest.
+     */
+    async startRecoveryRedeliveries(input: { recoveryId: string }): Promise<WebhookRecoveryResult> {
+      const context = Context.current();
+      const claimed = await recoveryRedeliveries(orm.em.fork(), input.recoveryId);
+      const starts = claimed.map(({ delivery, redelivery }) => redeliveryStart(delivery, redelivery));
+      const result = await startRedeliveries(temporal.client, temporal.taskQueue, starts, (done) =>
+        context.heartbeat(done),
+      );
+      logger.info({ recoveryId: input.recoveryId, ...result }, 'recovery redeliveries started');
+      return result;
     },
   };
 }

@@ -28,11 +28,16 @@ export const deliveryView = z.object({
   company_number: z.string().nullable(),
   alert_id: z.number().int().nullable(),
   attempt_count: z.number().int(),
-  max_attempts: z.number().int(),
+  max_attempts: z
+    .number()
+    .int()
+    .describe('Attempts per send: 8 for alerts, 1 for test sends; each redelivery may make as many again'),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   next_attempt_at: z.iso.datetime().nullable(),
   completed_at: z.iso.datetime().nullable(),
+  redelivery_count: z.number().int().describe('How many times it was sent again on request'),
+  redelivered_at: z.iso.datetime().nullable().describe('When it was last sent again on request'),
   attempts: z.array(attemptView),
 });
 
@@ -52,6 +57,8 @@ export function toDeliveryView({ delivery, attempts }: DeliveryWithAttempts): z.
     updated_at: delivery.updatedAt.toISOString(),
     next_attempt_at: iso(delivery.nextAttemptAt),
     completed_at: iso(delivery.completedAt),
+    redelivery_count: delivery.redeliveryCount ?? 0,
+    redelivered_at: iso(delivery.redeliveredAt ?? null),
     attempts: attempts.map((a) => ({
       number: a.number,
       attempted_at: a.attemptedAt.toISOString(),

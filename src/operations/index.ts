@@ -31,6 +31,8 @@ import { updateList } from './update-list';
 import { runKybCheck } from './run-kyb-check';
 import { listKybChecks } from './list-kyb-checks';
 import { getKybCheck } from './get-kyb-check';
+import { redeliverWebhookDelivery } from './redeliver-webhook-delivery';
+import { recoverWebhookDeliveries } from './recover-webhook-deliveries';
 
 // The operation table: REST routes, MCP tools and the OpenAPI document are all generated from it.
 export const operations: readonly Operation[] = [
@@ -55,6 +57,8 @@ export const operations: readonly Operation[] = [
   sendTestWebhook,
   listWebhookDeliveries,
   getWebhookDelivery,
+  redeliverWebhookDelivery,
+  recoverWebhookDeliveries,
   getLists,
   createList,
   getListCompanies,

@@ -22,8 +22,12 @@ export interface WebhookDeliveryInput {
   eventType: string;
   /** Search attribute only; empty for events without a company (webhook.test). */
   companyNumber: string | null;
-  /** 8 for change alerts; 1 for test sends, which are never retried. */
+  /** 8 for change alerts; 1 for test sends, which are never retried. Per send: a redelivery makes as many. */
   maxAttempts: number;
+  /** The number the first attempt is recorded under (absent: 1). A redelivery continues the numbering. */
+  firstAttempt?: number;
+  /** Which redelivery of the delivery this run is (absent: the delivery's own run). */
+  redelivery?: number;
 }
 
 export interface WebhookDeliveryResult {
@@ -40,6 +44,23 @@ export interface WebhookDeliveryResult {
     resolvedAddress?: string;
     attemptedAt: number;
   };
+}
+
+/**
+ * One recover call (`webhook-recovery/<account id>/<recovery id>`): its redeliveries are claimed in the database
+ * under the recovery id, and the workflow's activity starts them from there.
+ */
+export interface WebhookRecoveryInput {
+  accountId: string;
+  recoveryId: string;
+  /** How many redeliveries the call claimed (for the summary and the result; the database holds the list). */
+  deliveries: number;
+}
+
+export interface WebhookRecoveryResult {
+  started: number;
+  /** Redeliveries whose workflow existed already (an earlier try of the activity, or the worker's catch-up). */
+  alreadyStarted: number;
 }
 
 /** What one run of the change check did, summed over its steps. */

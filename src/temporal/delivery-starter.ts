@@ -11,10 +11,20 @@ import { MAX_ATTEMPTS } from '../workflows/retry-schedule';
 
 type DeliveryWorkflow = (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
 
-/** What starting a delivery's workflow reads from its row (the body stays in the database). */
+/**
+ * What starting a delivery's workflow reads from its row (the body stays in the database); the attempt and
+ * redelivery counts say which workflow a delivery under redelivery waits for (redelivery-starter.ts).
+ */
 export type DeliveryToStart = Pick<
   WebhookDelivery,
-  'eventId' | 'accountId' | 'eventType' | 'companyNumber' | 'maxAttempts' | 'url'
+  | 'eventId'
+  | 'accountId'
+  | 'eventType'
+  | 'companyNumber'
+  | 'maxAttempts'
+  | 'url'
+  | 'attemptCount'
+  | 'redeliveryCount'
 >;
 
 /**

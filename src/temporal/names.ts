@@ -8,6 +8,7 @@ export const workflowTypes = {
   sanctionsRefresh: 'sanctionsRefreshWorkflow',
   companiesHouseStream: 'companiesHouseStreamWorkflow',
   liveAccounts: 'liveAccountsWorkflow',
+  webhookRecovery: 'webhookRecoveryWorkflow',
 } as const;
 
 /** The Schedule that runs the change check; its runs get this id plus the scheduled time. */
@@ -22,6 +23,25 @@ export function secretRotationWorkflowId(accountId: string): string {
 
 export function webhookDeliveryWorkflowId(eventId: string): string {
   return `webhook-delivery/${eventId}`;
+}
+
+/**
+ * The n-th send of a delivery again on request. A new id each time: the delivery's own id is spent
+ * (REJECT_DUPLICATE), and each redelivery is its own execution to find in the Web UI.
+ */
+export function webhookRedeliveryWorkflowId(eventId: string, redelivery: number): string {
+  return `${webhookDeliveryWorkflowId(eventId)}/redelivery-${redelivery}`;
+}
+
+/** Which redelivery a delivery workflow id runs: n for `…/redelivery-<n>`, 0 for the delivery's own run. */
+export function redeliveryNumberOf(workflowId: string): number {
+  const match = /\/redelivery-(\d+)$/.exec(workflowId);
+  return match ? Number(match[1]) : 0;
+}
+
+/** One per recover call: the parent of the redeliveries it starts, so the batch is one thing in the Web UI. */
+export function webhookRecoveryWorkflowId(accountId: string, recoveryId: string): string {
+  return `webhook-recovery/${accountId}/${recoveryId}`;
 }
 
 /** One long-lived workflow per Companies House stream. */

@@ -22,7 +22,16 @@ export async function* pendingDeliveryPages(
       WebhookDeliveryEntity,
       { status: 'pending', ...(after === undefined ? {} : { eventId: { $gt: after } }) },
       {
-        fields: ['eventId', 'accountId', 'eventType', 'companyNumber', 'maxAttempts', 'url'],
+        fields: [
+          'eventId',
+          'accountId',
+          'eventType',
+          'companyNumber',
+          'maxAttempts',
+          'url',
+          'attemptCount',
+          'redeliveryCount',
+        ],
         orderBy: { eventId: 'asc' },
         limit: pageSize,
       },
@@ -35,6 +44,8 @@ export async function* pendingDeliveryPages(
       companyNumber: row.companyNumber,
       maxAttempts: row.maxAttempts,
       url: row.url,
+      attemptCount: row.attemptCount,
+      redeliveryCount: row.redeliveryCount,
     }));
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1]!.eventId;

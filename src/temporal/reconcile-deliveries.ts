@@ -7,7 +7,8 @@ import {
   type DeliveryCatchUpOptions,
   type DeliveryCatchUpSummary,
 } from './delivery-catch-up';
-import { launchDeliveryWorkflow, reportStrandedDelivery } from './delivery-starter';
+import { reportStrandedDelivery } from './delivery-starter';
+import { launchCurrentDeliveryWorkflow } from './redelivery-starter';
 import { isDeliveryStillPending, pendingDeliveryPages } from './pending-deliveries';
 import { runningDeliveryEventIds } from './running-delivery-workflows';
 
@@ -35,7 +36,7 @@ export function startDeliveryCatchUp(
     {
       runningEventIds: (signal) => runningDeliveryEventIds(client, signal),
       pendingPages: (signal) => pendingDeliveryPages(orm, settings.pageSize, signal),
-      start: (delivery) => launchDeliveryWorkflow(client, taskQueue, delivery),
+      start: (delivery) => launchCurrentDeliveryWorkflow(client, taskQueue, delivery),
       isStillPending: (eventId) => isDeliveryStillPending(orm.em, eventId),
       reportStranded: (eventId) => reportStrandedDelivery(logger, eventId),
     },

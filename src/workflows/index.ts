@@ -5,3 +5,4 @@ export { changeCheckWorkflow } from './change-check';
 export { sanctionsRefreshWorkflow } from './sanctions-refresh';
 export { companiesHouseStreamWorkflow } from './companies-house-stream';
 export { liveAccountsWorkflow } from './live-accounts';
+export { webhookRecoveryWorkflow } from './webhook-recovery';

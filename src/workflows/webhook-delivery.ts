@@ -23,30 +23,41 @@ const { recordDeliveryAttempt } = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
 
-/** An attempt whose activity never reported back (worker lost, activity timed out) is a failed attempt. */
-function unfinishedAttempt(error: unknown): AttemptResult {
+/**
+ * An attempt whose activity never reported back (worker lost, activity timed out) is a failed attempt. It is
+ * recorded as sent when it was scheduled, lasting until the failure arrived, so the attempt history agrees with
+ * the receiver's logs. (Date.now() in a workflow is the workflow task's time: no command, replay-safe.)
+ */
+function unfinishedAttempt(error: unknown, startedAt: number): AttemptResult {
   const cause = error instanceof ActivityFailure ? error.cause : undefined;
   const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
   return {
     delivered: false,
     errorClass: cause instanceof TimeoutFailure ? 'timeout' : 'connect',
     errorMessage: `the attempt did not complete: ${message}`,
-    durationMs: 0,
-    attemptedAt: Date.now(),
+    durationMs: Date.now() - startedAt,
+    attemptedAt: startedAt,
     signedWith: [],
   };
 }
 
 /**
- * One delivery of one event (id `webhook-delivery/<event id>`): attempt, record, and after a failure sleep
- * exactly 1m, 5m, 30m, 2h, 6h, 12h, 24h; the first 2xx ends it as delivered, the 8th failure as failed.
+ * One send of one event (id `webhook-delivery/<event id>`, or `…/redelivery-<n>` when sent again on request):
+ * attempt, record, and after a failure sleep exactly 1m, 5m, 30m, 2h, 6h, 12h, 24h; the first 2xx ends it as
+ * delivered, the last of `maxAttempts` failures as failed. A redelivery numbers its attempts on from the
+ * delivery's last (`firstAttempt`) and runs the same schedule.
  */
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const retries = input.maxAttempts - 1;
-  for (let attempt = 1; ; attempt++) {
-    const result = await sendDeliveryAttempt({ eventId: input.eventId, attempt }).catch(unfinishedAttempt);
-    const status = result.delivered ? 'delivered' : attempt >= input.maxAttempts ? 'failed' : 'pending';
-    const delay = status === 'pending' ? RETRY_DELAYS_MS[attempt - 1]! : undefined;
+  const firstAttempt = input.firstAttempt ?? 1;
+  for (let sent = 1; ; sent++) {
+    const attempt = firstAttempt + sent - 1;
+    const startedAt = Date.now();
+    const result = await sendDeliveryAttempt({ eventId: input.eventId, attempt }).catch((error: unknown) =>
+      unfinishedAttempt(error, startedAt),
+    );
+    const status = result.delivered ? 'delivered' : sent >= input.maxAttempts ? 'failed' : 'pending';
+    const delay = status === 'pending' ? RETRY_DELAYS_MS[sent - 1]! : undefined;
     await recordDeliveryAttempt({
       eventId: input.eventId,
       attempt,
@@ -58,6 +69,6 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
       upsertSearchAttributes([{ key: searchAttributes.deliveryStatus, value: status }]);
       return { status: status as 'delivered' | 'failed', attempts: attempt, lastAttempt: result };
     }
-    await sleep(delay, { summary: `retry ${attempt} of ${retries} in ${formatDelay(delay)}` });
+    await sleep(delay, { summary: `retry ${sent} of ${retries} in ${formatDelay(delay)}` });
   }
 }

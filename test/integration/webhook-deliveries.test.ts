@@ -231,6 +231,13 @@ describe('webhook deliveries: records, listing and alert delivery', () => {
       }
     });
 
+    it('says of each that it was never sent again on request (redelivery_count 0, redelivered_at null)', async () => {
+      for (const id of Object.values(ids)) {
+        const response = await getDelivery(owner.api_key, id);
+        expect(response.body).toMatchObject({ redelivery_count: 0, redelivered_at: null });
+      }
+    });
+
     it('another account cannot see them: 404 not_found, and they are not in its list', async () => {
       const other = await signUp(app);
       for (const id of Object.values(ids)) {

@@ -16,6 +16,8 @@ function delivery(eventId: string): DeliveryToStart {
     companyNumber: '01234567',
     maxAttempts: 8,
     url: 'https://hooks.example.com/x',
+    attemptCount: 0,
+    redeliveryCount: 0,
   };
 }
 

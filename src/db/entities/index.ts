@@ -23,6 +23,7 @@ import { placeEntities } from './place-entities';
 import { figuresEntities } from './figures-entities';
 import { sanctionsEntities } from './sanctions-entities';
 import { kybEntities } from './kyb-entities';
+import { redeliveryEntities } from './redelivery-entities';
 import { companiesHouseEntities } from './companies-house-entities';
 import { CompaniesHouseStreamPositionEntity } from './companies-house-stream-position';
 
@@ -52,6 +53,7 @@ export const entities = [
   ...figuresEntities,
   ...sanctionsEntities,
   ...kybEntities,
+  ...redeliveryEntities,
   ...companiesHouseEntities,
   CompaniesHouseStreamPositionEntity,
 ];

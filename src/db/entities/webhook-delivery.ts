@@ -22,6 +22,13 @@ export interface WebhookDelivery {
   updatedAt: Date;
   nextAttemptAt: Date | null;
   completedAt: Date | null;
+  /**
+   * How many times the delivery was sent again on request (migration 0017): the n of its current workflow id,
+   * `webhook-delivery/<event id>/redelivery-<n>`. Optional in the type only so rows written without it get the
+   * column's default, 0.
+   */
+  redeliveryCount?: number;
+  redeliveredAt?: Date | null;
 }
 
 export const WebhookDeliveryEntity = new EntitySchema<WebhookDelivery>({
@@ -42,5 +49,7 @@ export const WebhookDeliveryEntity = new EntitySchema<WebhookDelivery>({
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
     nextAttemptAt: { type: 'datetime', fieldName: 'next_attempt_at', nullable: true },
     completedAt: { type: 'datetime', fieldName: 'completed_at', nullable: true },
+    redeliveryCount: { type: 'integer', fieldName: 'redelivery_count', default: 0 },
+    redeliveredAt: { type: 'datetime', fieldName: 'redelivered_at', nullable: true },
   },
 });

@@ -14,6 +14,7 @@ import { Migration0013CompanyFetches } from './0013-company-fetches';
 import { Migration0014CompaniesHouseStreamPositions } from './0014-companies-house-stream-positions';
 import { Migration0015RegisterChangeSourceLength } from './0015-register-change-source-length';
 import { Migration0016AccountEmailNotUnique } from './0016-account-email-not-unique';
+import { Migration0017WebhookRedeliveries } from './0017-webhook-redeliveries';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -36,4 +37,5 @@ export const migrationsList = [
   },
   { name: '0015-register-change-source-length', class: Migration0015RegisterChangeSourceLength },
   { name: '0016-account-email-not-unique', class: Migration0016AccountEmailNotUnique },
+  { name: '0017-webhook-redeliveries', class: Migration0017WebhookRedeliveries },
 ];

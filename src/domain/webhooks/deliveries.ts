@@ -46,23 +46,26 @@ export async function findDelivery(em: EntityManager, eventId: string): Promise<
 
 /**
  * Records one attempt and moves the delivery to its new state, idempotently: a retried recording of the
- * same attempt number leaves the same rows.
+ * same attempt number leaves the same rows. `run` is the redelivery the attempt belongs to (0: the delivery's own
+ * run): the state moves only while that run is the delivery's latest, so a late retry of an earlier run's
+ * recording cannot overwrite a redelivery in progress. Says whether the state moved.
  */
 export async function recordAttempt(
   em: EntityManager,
   attempt: WebhookDeliveryAttempt,
   status: DeliveryStatus,
   now: Date,
-): Promise<void> {
-  await em.transactional(async (tx) => {
+  run = 0,
+): Promise<boolean> {
+  return em.transactional(async (tx) => {
     const existing = await tx.findOne(WebhookDeliveryAttemptEntity, {
       eventId: attempt.eventId,
       number: attempt.number,
     });
     if (!existing) await tx.insert(WebhookDeliveryAttemptEntity, attempt);
-    await tx.nativeUpdate(
+    const moved = await tx.nativeUpdate(
       WebhookDeliveryEntity,
-      { eventId: attempt.eventId },
+      { eventId: attempt.eventId, redeliveryCount: run },
       {
         status,
         attemptCount: attempt.number,
@@ -71,6 +74,7 @@ export async function recordAttempt(
         completedAt: status === 'pending' ? null : attempt.attemptedAt,
       },
     );
+    return moved > 0;
   });
 }
 
