@@ -117,7 +117,9 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   try {
     await reconcileSecretRotations(orm, client, config.TEMPORAL_TASK_QUEUE, logger);
     if (deps.changeCheckSchedule ?? true)
-      await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
+      await ensureChangeCheckSchedule(client, config.TEMPORAL_TASK_QUEUE, logger, {
+        intervalSeconds: config.CHANGE_CHECK_INTERVAL_SECONDS,
+      });
     if (deps.sanctionsRefreshSchedule ?? deps.changeCheckSchedule ?? true)
       await ensureSanctionsRefreshSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
     if (config.companiesHouseStreams && (deps.companiesHouseStreams ?? true))

@@ -20,6 +20,21 @@ function grpcCode(error: unknown): number | undefined {
   return (error as { code?: number }).code;
 }
 
+// A cluster's frontend learns a newly registered namespace from its cache, refreshed every 10 s: until then the
+// operator API answers NOT_FOUND for it (two workers starting on a fresh cluster both died on that).
+const NAMESPACE_CACHE_WAIT = { attempts: 30, delayMs: 1_000 };
+
+async function whenNamespaceIsKnown<T>(call: () => Promise<T>, wait = NAMESPACE_CACHE_WAIT): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (grpcCode(error) !== status.NOT_FOUND || attempt >= wait.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait.delayMs));
+    }
+  }
+}
+
 /**
  * Idempotent start-up of what the worker needs on any cluster: the namespace and the search attributes.
  * On Temporal Cloud both are managed outside the SDK; a permission error there is logged, not fatal.
@@ -43,7 +58,7 @@ export async function bootstrapTemporal(client: Client, namespace: string, logge
   }
 
   const operator = client.connection.operatorService;
-  const known = await operator.listSearchAttributes({ namespace }).then(
+  const known = await whenNamespaceIsKnown(() => operator.listSearchAttributes({ namespace })).then(
     (existing) => new Set(Object.keys(existing.customAttributes ?? {})),
     (error: unknown) => {
       // Temporal's Java time-skipping server can add search attributes but not list them: add them all.

@@ -13,9 +13,14 @@ export const CHANGE_CHECK_INTERVAL = '15 minutes';
  */
 export const CHANGE_CHECK_CATCHUP_WINDOW = '1 hour';
 
-function scheduleDefinition(taskQueue: string): Omit<ScheduleOptions, 'scheduleId'> {
+function scheduleDefinition(
+  taskQueue: string,
+  intervalSeconds: number | undefined,
+): Omit<ScheduleOptions, 'scheduleId'> {
   return {
-    spec: { intervals: [{ every: CHANGE_CHECK_INTERVAL }] },
+    spec: {
+      intervals: [{ every: intervalSeconds === undefined ? CHANGE_CHECK_INTERVAL : intervalSeconds * 1000 }],
+    },
     action: {
       type: 'startWorkflow',
       workflowType: workflowTypes.changeCheck,
@@ -33,13 +38,22 @@ function scheduleDefinition(taskQueue: string): Omit<ScheduleOptions, 'scheduleI
   };
 }
 
-/** Creates or updates the `change-check` Schedule (ensure-schedule.ts): every worker start runs this. */
+/**
+ * Creates or updates the `change-check` Schedule (ensure-schedule.ts): every worker start runs this, with the
+ * worker's CHANGE_CHECK_INTERVAL_SECONDS; without one, the spec's 15 minutes.
+ */
 export async function ensureChangeCheckSchedule(
   client: Client,
   taskQueue: string,
   logger: Logger,
+  options: { intervalSeconds?: number } = {},
 ): Promise<void> {
-  await ensureSchedule(client, CHANGE_CHECK_SCHEDULE_ID, scheduleDefinition(taskQueue), logger);
+  await ensureSchedule(
+    client,
+    CHANGE_CHECK_SCHEDULE_ID,
+    scheduleDefinition(taskQueue, options.intervalSeconds),
+    logger,
+  );
 }
 
 /** Runs the check now, outside its 15-minute rhythm (the CLI's `check-changes`, the tests), and waits for it. */

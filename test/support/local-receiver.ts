@@ -27,10 +27,11 @@ export interface LocalReceiver {
 }
 
 /**
- * A webhook receiver on loopback (127.0.0.1, a free port) that records each request exactly as it arrived
- * (raw body text, headers) and answers 200 "ok" unless told otherwise.
+ * A webhook receiver on loopback (127.0.0.1, a free port unless `port` names one: a receiver whose origin a
+ * process already lets through) that records each request exactly as it arrived (raw body text, headers) and
+ * answers 200 "ok" unless told otherwise.
  */
-export async function startLocalReceiver(): Promise<LocalReceiver> {
+export async function startLocalReceiver(options: { port?: number } = {}): Promise<LocalReceiver> {
   const received: ReceivedRequest[] = [];
   let handler: (req: ReceivedRequest) => ReceiverReply = () => ({ status: 200, body: 'ok' });
   const timers = new Set<NodeJS.Timeout>();
@@ -72,7 +73,7 @@ export async function startLocalReceiver(): Promise<LocalReceiver> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

@@ -43,4 +43,14 @@ describe('configuration from the environment', () => {
       /WEBHOOK_DEV_ALLOWED_ORIGINS/,
     );
   });
+
+  it('reads CHANGE_CHECK_INTERVAL_SECONDS: 900 by default, at least 5, whole seconds', () => {
+    expect(loadConfig({}).CHANGE_CHECK_INTERVAL_SECONDS).toBe(900);
+    expect(loadConfig({ CHANGE_CHECK_INTERVAL_SECONDS: '20' }).CHANGE_CHECK_INTERVAL_SECONDS).toBe(20);
+    for (const bad of ['4', '1.5', 'abc', '100000']) {
+      expect(() => loadConfig({ CHANGE_CHECK_INTERVAL_SECONDS: bad })).toThrow(
+        /CHANGE_CHECK_INTERVAL_SECONDS/,
+      );
+    }
+  });
 });
