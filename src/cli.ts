@@ -43,14 +43,19 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                import them
   simulate-changes --company <number> --type <alert type> [--seed S]
                                                                make one register change on one company
-  simulate-changes --random <K> [--monitored] [--seed S]       K changes on random active companies (only monitored
-                                                               ones with --monitored), mixed like a day's register
+  simulate-changes --random <K> [--monitored] [--seed S]       K distinct changes on random active companies (only
+                                                               monitored ones with --monitored), mixed like a day's
+                                                               register; several kinds on a company when there are
+                                                               fewer companies than K; when fewer than K can be
+                                                               made, says how many and why
   sanctions refresh                                            refresh the UK Sanctions List now from its configured
                                                                source (triggers the sanctions-refresh Schedule, like
                                                                check-changes) and wait for the outcome
   check-changes                                                run the change check now (triggers the change-check
                                                                Schedule on TEMPORAL_ADDRESS, or on the embedded
-                                                               dev server of a running \`npm start\`) and wait for it
+                                                               dev server of a running \`npm start\`), wait for it
+                                                               and print what it did; a check already running is
+                                                               waited for first and reported (already_running)
   streams status [<stream>]                                    where each Companies House stream consumer stands:
                                                                its workflow, state, last timepoint, lag, and the
                                                                store's position (docs/companies-house.md)

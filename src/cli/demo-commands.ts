@@ -1,7 +1,7 @@
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { ServiceError } from '../domain/errors';
 import { importDemoRegister } from '../demo/demo-data';
-import { simulateChange, simulateRandomChanges } from '../demo/simulator/simulate-changes';
+import { runRandomSimulation, simulateChange } from '../demo/simulator/simulate-changes';
 import { optionalCount, optionalDay, optionalInteger, required, type Command } from './cli-options';
 import { importReporting, withInterrupt } from './import-progress';
 
@@ -30,11 +30,10 @@ export const demoCommands: Record<string, Command> = {
     if (random !== undefined) {
       if (options.company || options.type)
         throw new ServiceError('invalid_argument', '--random cannot be combined with --company or --type');
-      const changes = await simulateRandomChanges(orm.em.fork(), random, {
+      return runRandomSimulation(orm.em.fork(), random, {
         seed,
         monitoredOnly: options.monitored !== undefined,
       });
-      return { simulated: changes.length, changes };
     }
     const companyNumber = requireCompanyNumber(required(options, 'company'), '--company');
     return simulateChange(orm.em.fork(), companyNumber, required(options, 'type'), { seed });

@@ -3,6 +3,8 @@ import { loadConfig } from '../config';
 import { ServiceError } from '../domain/errors';
 import { companiesHouseStreamNames } from '../ingest/companies-house/stream/stream-names';
 import { runChangeCheckNow } from '../temporal/change-check-schedule';
+import type { ChangeCheckResult } from '../temporal/contracts';
+import type { EarlierScheduleRun, ScheduleRunReport } from '../temporal/run-schedule-now';
 import {
   pauseStream,
   requireStreamName,
@@ -17,10 +19,7 @@ import { optionalCount, type Command } from './cli-options';
 /** Commands that act through Temporal: runs of the Schedules now, and the Companies House stream consumers. */
 export const temporalCommands: Record<string, Command> = {
   'check-changes': async () =>
-    withTemporal(async (client) => {
-      const run = await runChangeCheckNow(client);
-      return { workflow_id: run.workflowId, run_id: run.runId, ...run.result };
-    }),
+    withTemporal(async (client) => changeCheckReport(await runChangeCheckNow(client))),
   'sanctions refresh': async () =>
     withTemporal(async (client) => {
       const run = await runSanctionsRefreshNow(client);
@@ -56,6 +55,56 @@ export const temporalCommands: Record<string, Command> = {
     return { stream, signalled: 'resetStream', timepoint };
   },
 };
+
+/** What one check did, in the CLI's words. */
+function checkSummary(result: ChangeCheckResult) {
+  return {
+    steps: result.steps,
+    changes_read: result.changesRead,
+    overdue_changes: result.overdueChanges,
+    alerts_written: result.alertsWritten,
+    deliveries_started: result.deliveriesStarted,
+    through_sequence: result.throughSequence,
+    ...(result.healthScores && {
+      health_scores: {
+        rescored: result.healthScores.rescored,
+        queued: result.healthScores.queued,
+        expired: result.healthScores.expired,
+        other_model: result.healthScores.otherModel,
+        dropped: result.healthScores.dropped,
+        more: result.healthScores.more,
+      },
+    }),
+    ...(result.healthScoresError && { health_scores_error: result.healthScoresError }),
+  };
+}
+
+function earlierCheck(run: EarlierScheduleRun<ChangeCheckResult>) {
+  const ids = { workflow_id: run.workflowId, run_id: run.runId };
+  return run.status === 'completed'
+    ? { ...ids, status: run.status, ...checkSummary(run.result) }
+    : { ...ids, status: run.status, error: run.error };
+}
+
+/**
+ * The run `check-changes` started and what it did; a check that was already running when the trigger came (the
+ * Schedule skips overlapping runs) is named first, with how it ended, since it may have done the work the caller
+ * expected of this one.
+ */
+function changeCheckReport(run: ScheduleRunReport<ChangeCheckResult>) {
+  return {
+    ...(run.alreadyRunning.length > 0 && {
+      note:
+        'a check was already running when triggered: it was waited for (already_running), ' +
+        'then this check ran for whatever it had not read',
+      already_running: run.alreadyRunning.map(earlierCheck),
+    }),
+    workflow_id: run.workflowId,
+    run_id: run.runId,
+    status: 'completed',
+    ...checkSummary(run.result),
+  };
+}
 
 /** A Temporal client on TEMPORAL_ADDRESS, or on the embedded dev server of a running `npm start`. */
 async function withTemporal<T>(use: (client: Client) => Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import type { ChangeCheckResult } from './contracts';
 import { CHANGE_CHECK_SCHEDULE_ID, workflowTypes } from './names';
 import { ensureSchedule } from './ensure-schedule';
-import { runScheduleNow } from './run-schedule-now';
+import { runScheduleNow, type RunScheduleNowOptions, type ScheduleRunReport } from './run-schedule-now';
 
 /** Spec: "Changes are checked for every 15 minutes". */
 export const CHANGE_CHECK_INTERVAL = '15 minutes';
@@ -56,10 +56,13 @@ export async function ensureChangeCheckSchedule(
   );
 }
 
-/** Runs the check now, outside its 15-minute rhythm (the CLI's `check-changes`, the tests), and waits for it. */
+/**
+ * Runs the check now, outside its 15-minute rhythm (the CLI's `check-changes`, the tests), and waits for it; a
+ * check already running is waited for first (and reported), so the result covers every change made before the call.
+ */
 export async function runChangeCheckNow(
   client: Client,
-  options: { timeoutMs?: number; pollMs?: number } = {},
-): Promise<{ workflowId: string; runId: string; result: ChangeCheckResult }> {
+  options: RunScheduleNowOptions = {},
+): Promise<ScheduleRunReport<ChangeCheckResult>> {
   return runScheduleNow<ChangeCheckResult>(client, CHANGE_CHECK_SCHEDULE_ID, options);
 }

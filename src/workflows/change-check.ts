@@ -2,8 +2,12 @@ import { ActivityFailure, continueAsNew, patched, proxyActivities, workflowInfo 
 import type { Activities } from '../activities';
 import type { ChangeCheckResult } from '../temporal/contracts';
 
+// A step is one transaction of a few seconds at most (bench/README.md); it heartbeats while it works, so a worker
+// lost mid-step is noticed within the heartbeat timeout and the step retried on another worker, instead of after
+// the whole start-to-close timeout. A repeated step adds nothing (the checkpoint and the unique keys).
 const { checkChanges } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '20 seconds',
   retry: { maximumInterval: '1 minute' },
 });
 

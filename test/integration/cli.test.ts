@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Orm } from '../../src/db/orm';
 import { CompanyEntity } from '../../src/db/entities/company';
-import { accountForApiKey } from '../../src/domain/accounts/accounts';
+import { accountForApiKey, createAccount } from '../../src/domain/accounts/accounts';
+import { addCompaniesToList } from '../../src/domain/lists/list-membership';
+import { createList } from '../../src/domain/lists/lists';
 import { companyDetailsFolder } from '../support/company-details-folder';
 import { projectRoot } from '../support/paths';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
@@ -95,6 +97,64 @@ describe('operator CLI (a real process against a real database)', () => {
     expect(new Set(random.changes.map((change) => change.company_number)).size).toBe(5);
     for (const change of random.changes) expect(change.changes.length).toBeGreaterThanOrEqual(1);
   }, 60_000);
+
+  it('simulates --random K: K distinct changes, several kinds per company when there are fewer companies than K', async () => {
+    const active = await orm.em.fork().count(CompanyEntity, { companyStatus: 'active' });
+    const requested = active + 10;
+    const made = (await cli('simulate-changes', '--random', String(requested), '--seed', '3')) as unknown as {
+      requested: number;
+      simulated: number;
+      reason?: string;
+      changes: { company_number: string; alert_type: string; changes: unknown[] }[];
+    };
+    expect(made).toMatchObject({ requested, simulated: requested });
+    expect(made.reason).toBeUndefined();
+    expect(made.changes).toHaveLength(requested);
+    const pairs = made.changes.map((change) => `${change.company_number} ${change.alert_type}`);
+    expect(new Set(pairs).size).toBe(requested);
+    for (const change of made.changes) expect(change.changes.length).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+
+  it('simulates as many --random changes as the monitored companies allow, and says why not more', async () => {
+    const now = new Date(Date.now() - 60_000);
+    const { account } = await createAccount(orm.em.fork(), { email: 'sim@example.com', plan: 'free' }, now);
+    const list = await createList(
+      orm.em.fork(),
+      { accountId: account.id, name: 'Two', kind: 'clients' },
+      now,
+    );
+    const two = await orm.em
+      .fork()
+      .find(CompanyEntity, { companyStatus: 'active' }, { orderBy: { companyNumber: 'desc' }, limit: 2 });
+    await addCompaniesToList(
+      orm.em.fork(),
+      list.id,
+      two.map((company) => company.companyNumber),
+      now,
+    );
+    const made = (await cli(
+      'simulate-changes',
+      '--random',
+      '40',
+      '--monitored',
+      '--seed',
+      '4',
+    )) as unknown as {
+      requested: number;
+      simulated: number;
+      reason: string;
+      changes: { company_number: string; alert_type: string }[];
+    };
+    expect(made.requested).toBe(40);
+    // At most 2 companies × 13 kinds, less the kinds that do not fit them.
+    expect(made.simulated).toBeLessThanOrEqual(26);
+    expect(made.simulated).toBeGreaterThan(2);
+    expect(made.changes).toHaveLength(made.simulated);
+    expect(new Set(made.changes.map((change) => change.company_number))).toEqual(
+      new Set(two.map((company) => company.companyNumber)),
+    );
+    expect(made.reason).toMatch(/^only 2 monitored active companies × 13 kinds of change/);
+  }, 120_000);
 
   it('imports a company details folder, a PSC snapshot and accounts files, and refuses bad input', async () => {
     const register = (await cli(

@@ -1,4 +1,10 @@
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Context } from '@temporalio/activity';
+import { temporal } from '@temporalio/proto';
+import { MockActivityEnvironment, type TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import pino from 'pino';
+import { createActivities, type ActivityDeps } from '../../src/activities';
+import type { ChangeCheckProgress, ChangeCheckStep } from '../../src/domain/changes/change-check';
 import { AlertEntity } from '../../src/db/entities/alert';
 import { CompanyEntity } from '../../src/db/entities/company';
 import type { Orm } from '../../src/db/orm';
@@ -12,7 +18,10 @@ import type { ChangeCheckResult } from '../../src/temporal/contracts';
 import { workflowTypes } from '../../src/temporal/names';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
 import { waitFor } from '../support/wait-for';
+import { workflowBundle } from '../support/workflow-bundle';
 import { startWorkflowTestEnv, type WorkflowTestEnv } from '../support/workflow-test-env';
+
+const { EventType, TimeoutType } = temporal.api.enums.v1;
 
 const taskQueue = 'change-check-test';
 
@@ -99,5 +108,138 @@ describe('change-check workflow (time-skipping server)', () => {
     const again = await runCheck();
     expect(again).toMatchObject({ steps: 1, changesRead: 0, alertsWritten: 0, deliveriesStarted: 0 });
     expect(again.throughSequence).toBe(result.throughSequence);
+  });
+
+  /**
+   * A list holding `count` active companies not used before, each with a new filing; with `webhook`, its alerts go
+   * to the receiver.
+   */
+  let nextCompany = 5;
+  async function monitoredCompanies(email: string, count: number, webhook: boolean): Promise<void> {
+    const now = new Date(await env.currentTimeMs());
+    const { account } = await createAccount(orm.em.fork(), { email, plan: 'free' }, now);
+    const list = await createList(
+      orm.em.fork(),
+      { accountId: account.id, name: 'Clients', kind: 'clients' },
+      now,
+    );
+    if (webhook)
+      await updateListWebhook(
+        orm.em.fork(),
+        account.id,
+        list.id,
+        { webhookUrl: receiver.url('/alerts'), alertWebhook: true },
+        { devAllowedOrigins: [receiver.origin], now },
+      );
+    const companies = await orm.em
+      .fork()
+      .find(
+        CompanyEntity,
+        { companyStatus: 'active' },
+        { orderBy: { companyNumber: 'asc' }, offset: nextCompany, limit: count },
+      );
+    nextCompany += count;
+    const numbers = companies.map((company) => company.companyNumber);
+    expect(numbers).toHaveLength(count);
+    await addCompaniesToList(orm.em.fork(), list.id, numbers, now);
+    const later = new Date(now.getTime() + 1000);
+    for (const number of numbers) await simulateChange(orm.em.fork(), number, 'new_filing', { now: later });
+  }
+
+  it('retries a step whose worker was lost after the 20-second heartbeat timeout, not the 5-minute limit', async () => {
+    // No webhook: no delivery workflow is left on this test's own task queue once its worker stops.
+    await monitoredCompanies('lost@example.com', 1, false);
+    // A lost worker, as the server sees it: the attempt started and then nothing, no heartbeat and no result (it
+    // hangs until this worker shuts down). The retry runs the real step once the test has seen why it came.
+    const lostQueue = `${taskQueue}-lost-worker`;
+    const real = createActivities({
+      orm,
+      logger: pino({ level: 'silent' }),
+      clock: () => new Date(),
+      webhooks: { devAllowedOrigins: [receiver.origin] },
+      temporal: { client: env.client, taskQueue: lostQueue },
+      publicBaseUrl: 'https://api.example.test',
+      changeCheckBatchSize: 2,
+    } satisfies ActivityDeps);
+    let seenRetry!: () => void;
+    const retrySeen = new Promise<void>((resolve) => (seenRetry = resolve));
+    const whenCancelled = () => {
+      const signal = Context.current().cancellationSignal;
+      return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    };
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue: lostQueue,
+      workflowBundle: workflowBundle(),
+      activities: {
+        ...real,
+        checkChanges: async () => {
+          if (Context.current().info.attempt === 1) return whenCancelled();
+          await Promise.race([retrySeen, whenCancelled()]);
+          return real.checkChanges();
+        },
+      },
+    });
+    const handle = await env.client.workflow.start<() => Promise<ChangeCheckResult>>(
+      workflowTypes.changeCheck,
+      {
+        taskQueue: lostQueue,
+        workflowId: `change-check-lost-worker-${++runs}`,
+      },
+    );
+    const result = await worker.runUntil(async () => {
+      const scheduled = await waitFor(async () =>
+        (await handle.fetchHistory()).events!.find(
+          (event) =>
+            event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED &&
+            event.activityTaskScheduledEventAttributes!.activityType!.name === 'checkChanges',
+        ),
+      );
+      const options = scheduled.activityTaskScheduledEventAttributes!;
+      expect(Number(options.heartbeatTimeout?.seconds ?? 0)).toBe(20);
+      expect(Number(options.startToCloseTimeout!.seconds)).toBe(300);
+      // The step pending again as its second attempt, and what ended the first: the heartbeat timeout. (The
+      // time-skipping server does not skip while an attempt runs, so this takes the real 20 seconds.)
+      const retried = await waitFor(async () => {
+        const pending = (await handle.describe()).raw.pendingActivities ?? [];
+        return pending.find(
+          (activity) => activity.activityType?.name === 'checkChanges' && activity.attempt === 2,
+        );
+      }, 90_000);
+      expect(retried.lastFailure?.timeoutFailureInfo?.timeoutType).toBe(TimeoutType.TIMEOUT_TYPE_HEARTBEAT);
+      seenRetry();
+      return handle.result();
+    });
+    expect(result).toMatchObject({ steps: 1, changesRead: 1, alertsWritten: 1, deliveriesStarted: 0 });
+    const started = (await handle.fetchHistory()).events!.find(
+      (event) => event.eventType === EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED,
+    )!;
+    expect(started.activityTaskStartedEventAttributes!.attempt).toBe(2);
+  }, 120_000);
+
+  it('heartbeats its progress through a step: the checkpoint, the changes read, each chunk of alerts and deliveries', async () => {
+    await monitoredCompanies('progress@example.com', 3, true);
+    const activities = createActivities({
+      orm,
+      logger: pino({ level: 'silent' }),
+      clock: () => new Date(),
+      webhooks: {},
+      temporal: { client: env.client, taskQueue },
+      publicBaseUrl: 'https://api.example.test',
+    });
+    const activityEnv = new MockActivityEnvironment({ heartbeatTimeoutMs: 20_000 });
+    const beats: (ChangeCheckProgress | undefined)[] = [];
+    activityEnv.on('heartbeat', (details: ChangeCheckProgress | undefined) => beats.push(details));
+    const step: ChangeCheckStep = await activityEnv.run(activities.checkChanges);
+    expect(step).toMatchObject({ changesRead: 3, alertsWritten: 3, more: false });
+    expect(step.deliveryEventIds).toHaveLength(3);
+    // The first beat comes before the step reports anything: the timer's, at once.
+    expect(beats).toEqual([
+      undefined,
+      { stage: 'checkpoint locked', done: 0 },
+      { stage: 'changes read', done: 3 },
+      { stage: 'alerts', done: 3 },
+      { stage: 'deliveries', done: 3 },
+    ]);
   });
 });

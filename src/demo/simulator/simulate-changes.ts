@@ -194,16 +194,27 @@ export async function simulateChange(
   );
 }
 
+/** What `simulate-changes --random K` did: K distinct changes when the register allows, else fewer and why. */
+export interface RandomSimulation {
+  requested: number;
+  simulated: number;
+  /** Why fewer than requested were made; absent when all were. */
+  reason?: string;
+  changes: SimulatedChange[];
+}
+
 /**
- * `count` changes on distinct companies picked at random (active ones; with `monitoredOnly`, companies some
- * account monitors), their types drawn from DAILY_MIX. A type that does not fit the company drawn (a charge to
- * satisfy where none is outstanding) gives way to a described change, so the count holds.
+ * `count` changes on companies picked at random (active ones; with `monitoredOnly`, companies some account
+ * monitors), their kinds drawn from DAILY_MIX. Distinct companies while there are enough; with fewer companies
+ * than `count`, each takes several kinds, never the same kind twice, so every change is a distinct (company, kind).
+ * A kind that does not fit the company (a charge to satisfy where none is outstanding) or changes nothing (a
+ * confirmation statement already filed today) gives way to another kind, so only real changes are counted.
  */
-export async function simulateRandomChanges(
+export async function runRandomSimulation(
   em: EntityManager,
   count: number,
   options: SimulateOptions & { monitoredOnly?: boolean } = {},
-): Promise<SimulatedChange[]> {
+): Promise<RandomSimulation> {
   const now = options.now ?? new Date();
   const random = randomOf(options.seed);
   const knex = knexOf(em);
@@ -218,23 +229,72 @@ export async function simulateRandomChanges(
   const numbers = ((await query.orderByRaw('random()').limit(count)) as { company_number: string }[]).map(
     (row) => row.company_number,
   );
-  const total = DAILY_MIX.reduce((sum, [, weight]) => sum + weight, 0);
-  const drawType = (): SimulatedType => {
-    let x = random() * total;
-    for (const [type, weight] of DAILY_MIX) if ((x -= weight) < 0) return type;
-    return DAILY_MIX[0]![0];
-  };
-  return withSimulation(em, now, random, async (simulation) => {
-    const results: SimulatedChange[] = [];
-    for (const companyNumber of numbers) {
-      const type = drawType();
-      try {
-        results.push(await applyChange(simulation, companyNumber, type));
-      } catch (error) {
-        if (!(error instanceof ServiceError) || error.code !== 'invalid_argument') throw error;
-        results.push(await applyChange(simulation, companyNumber, 'new_filing'));
+  const changes = await withSimulation(em, now, random, async (simulation) => {
+    const made: SimulatedChange[] = [];
+    // Kinds each company has left to try; a company with none left drops out of the rounds.
+    const untried = new Map(numbers.map((number) => [number, new Set(simulatedTypes)]));
+    while (made.length < count && untried.size > 0) {
+      for (const [companyNumber, kinds] of untried) {
+        if (made.length === count) break;
+        const change = await firstChangeThatApplies(simulation, companyNumber, kinds);
+        if (change) made.push(change);
+        if (kinds.size === 0) untried.delete(companyNumber);
       }
     }
-    return results;
+    return made;
   });
+  const result: RandomSimulation = { requested: count, simulated: changes.length, changes };
+  if (changes.length < count) result.reason = shortfallReason(numbers.length, options.monitoredOnly ?? false);
+  return result;
+}
+
+/** The changes of `runRandomSimulation`, for callers that only need them. */
+export async function simulateRandomChanges(
+  em: EntityManager,
+  count: number,
+  options: SimulateOptions & { monitoredOnly?: boolean } = {},
+): Promise<SimulatedChange[]> {
+  return (await runRandomSimulation(em, count, options)).changes;
+}
+
+/** A kind from DAILY_MIX among `kinds`, by weight. */
+function drawKind(random: Random, kinds: ReadonlySet<SimulatedType>): SimulatedType {
+  const open = DAILY_MIX.filter(([type]) => kinds.has(type));
+  const total = open.reduce((sum, [, weight]) => sum + weight, 0);
+  let x = random() * total;
+  for (const [type, weight] of open) if ((x -= weight) < 0) return type;
+  return open.at(-1)![0];
+}
+
+/**
+ * Draws kinds from `kinds` for one company until one changes it; each kind drawn is used up, whether it applied,
+ * did not fit or changed nothing. Undefined when none is left that changes the company.
+ */
+async function firstChangeThatApplies(
+  simulation: Simulation,
+  companyNumber: string,
+  kinds: Set<SimulatedType>,
+): Promise<SimulatedChange | undefined> {
+  while (kinds.size > 0) {
+    const type = drawKind(simulation.random, kinds);
+    kinds.delete(type);
+    try {
+      const change = await applyChange(simulation, companyNumber, type);
+      if (change.changes.length > 0) return change;
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== 'invalid_argument') throw error;
+    }
+  }
+  return undefined;
+}
+
+function shortfallReason(companies: number, monitoredOnly: boolean): string {
+  const which = monitoredOnly ? 'monitored active' : 'active';
+  if (companies === 0)
+    return `no ${which} companies${monitoredOnly ? ' (add companies to a list or the watchlist first)' : ''}`;
+  return (
+    `only ${companies} ${which} ${companies === 1 ? 'company' : 'companies'} × ${simulatedTypes.length} kinds of ` +
+    'change, less the kinds that do not fit a company (a charge to satisfy where none is outstanding, a ' +
+    'strike-off notice on a company no longer active) or change nothing'
+  );
 }

@@ -40,6 +40,19 @@ export interface ChangeCheckStep {
   more: boolean;
 }
 
+/**
+ * Where a step stands, reported as it goes: the activity heartbeats it, so a long step (many accounts monitoring
+ * the changed companies means many alerts) reports itself alive between its statements, and an operator sees how
+ * far it got. On SQLite a step never yields to timers (every statement is synchronous), so these reports are its
+ * only heartbeats. `done` counts the stage's rows so far.
+ */
+export interface ChangeCheckProgress {
+  stage: 'checkpoint locked' | 'changes read' | 'alerts' | 'deliveries';
+  done: number;
+}
+
+type ReportProgress = (progress: ChangeCheckProgress) => void;
+
 interface ChangeRow {
   sequence: number | string;
   company_number: string;
@@ -85,12 +98,14 @@ async function lockState(em: EntityManager, now: Date): Promise<ChangeCheckState
 
 export async function runChangeCheckStep(
   em: EntityManager,
-  options: { now: Date; publicBaseUrl: string; batchSize?: number },
+  options: { now: Date; publicBaseUrl: string; batchSize?: number; onProgress?: ReportProgress },
 ): Promise<ChangeCheckStep> {
   const { now, publicBaseUrl } = options;
   const batchSize = options.batchSize ?? CHANGE_CHECK_BATCH;
+  const report: ReportProgress = options.onProgress ?? (() => undefined);
   return em.transactional(async (tx) => {
     const state = await lockState(tx, now);
+    report({ stage: 'checkpoint locked', done: 0 });
     const today = isoDay(now);
 
     const overdue = state.overdueCheckedThrough
@@ -110,6 +125,7 @@ export async function runChangeCheckStep(
       );
     const more = changes.length > batchSize;
     if (more) changes.pop();
+    report({ stage: 'changes read', done: changes.length });
 
     const alertable = changes.filter((change) => change.alert_type !== null);
     const monitors = await findMonitors(tx, [...new Set(alertable.map((change) => change.company_number))]);
@@ -151,8 +167,8 @@ export async function runChangeCheckStep(
       }
     }
 
-    const { alerts, written } = await writeAlerts(tx, candidates);
-    const deliveryEventIds = await writeDeliveries(tx, alerts, publicBaseUrl, now);
+    const { alerts, written } = await writeAlerts(tx, candidates, report);
+    const deliveryEventIds = await writeDeliveries(tx, alerts, publicBaseUrl, now, report);
 
     const last = changes.at(-1);
     await tx.nativeUpdate(
@@ -183,14 +199,17 @@ export async function runChangeCheckStep(
 async function writeAlerts(
   em: EntityManager,
   candidates: Omit<Alert, 'id'>[],
+  report: ReportProgress,
 ): Promise<{ alerts: Alert[]; written: number }> {
   if (candidates.length === 0) return { alerts: [], written: 0 };
   const sequences = [...new Set(candidates.map((alert) => alert.changeSequence))];
   const existing = await findAlerts(em, sequences);
   const written = new Set(existing.map((alert) => `${alert.accountId}:${alert.changeSequence}`));
   const fresh = candidates.filter((alert) => !written.has(`${alert.accountId}:${alert.changeSequence}`));
-  for (let i = 0; i < fresh.length; i += 500)
+  for (let i = 0; i < fresh.length; i += 500) {
     await em.insertMany<Alert>(AlertEntity, fresh.slice(i, i + 500));
+    report({ stage: 'alerts', done: Math.min(i + 500, fresh.length) });
+  }
   return { alerts: fresh.length > 0 ? await findAlerts(em, sequences) : existing, written: fresh.length };
 }
 
@@ -218,6 +237,7 @@ async function writeDeliveries(
   alerts: readonly Alert[],
   publicBaseUrl: string,
   now: Date,
+  report: ReportProgress,
 ): Promise<string[]> {
   const sending = alerts.filter((alert) => alert.webhookUrl !== null);
   if (sending.length === 0) return [];
@@ -265,6 +285,7 @@ async function writeDeliveries(
         'run',
         em.getTransactionContext(),
       );
+    report({ stage: 'deliveries', done: i + chunk.length });
   }
   const eventIds = sending.map((alert) => alert.eventId ?? alertEventId(alert.id, DELIVERY_SEQUENCE));
   for (let i = 0; i < eventIds.length; i += 500) {
