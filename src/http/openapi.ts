@@ -1,55 +1,12 @@
 import Router from '@koa/router';
-import { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../operations/idempotency-key';
 import type { Operation } from '../operations/operation';
+import { documentedErrorCodes, errorResponseComponents, errorResponses, errorSchema } from './openapi-errors';
+import { operationInput } from './openapi-input';
+import { schemaOf } from './openapi-schemas';
 import type { AppState } from './state';
 
-type JsonSchema = {
-  type?: string;
-  properties?: Record<string, unknown>;
-  required?: string[];
-  [key: string]: unknown;
-};
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-}
-
-function pathParameters(path: string): string[] {
-  return [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!);
-}
-
-const errorResponse = {
-  description: 'Error',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-};
-
 function operationObject(operation: Operation) {
-  const input = schemaOf(operation.input, 'input');
-  const inPath = new Set(pathParameters(operation.path));
-  const properties = input.properties ?? {};
-  const required = new Set(input.required ?? []);
-  const parameters = Object.entries(properties)
-    .filter(([name]) => inPath.has(name) || operation.method === 'GET' || operation.method === 'DELETE')
-    .map(([name, schema]) => ({
-      name,
-      in: inPath.has(name) ? 'path' : 'query',
-      required: inPath.has(name) || required.has(name),
-      schema,
-    }));
-  // Operations that honour an idempotency key take it as a header (the body may also carry it: see their input).
-  const replays = operation.auth === 'api_key' && operation.replay !== undefined;
-  if (replays) {
-    parameters.push({
-      name: IDEMPOTENCY_KEY_HEADER,
-      in: 'header',
-      required: false,
-      schema: schemaOf(idempotencyKeySchema, 'input'),
-    });
-  }
-  const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.has(name)));
-  const hasBody = operation.method === 'POST' || operation.method === 'PATCH';
+  const { parameters, requestBody, shape } = operationInput(operation);
   const keyed = operation.auth === 'api_key';
   return {
     operationId: operation.name,
@@ -65,31 +22,13 @@ function operationObject(operation: Operation) {
       : {}),
     ...(operation.tool ? { 'x-mcp-tool': operation.name } : {}),
     parameters,
-    ...(hasBody
-      ? {
-          requestBody: {
-            required: required.size > 0,
-            content: {
-              'application/json': {
-                schema: {
-                  ...input,
-                  properties: bodyProperties,
-                  required: [...required].filter((n) => !inPath.has(n)),
-                },
-              },
-            },
-          },
-        }
-      : {}),
+    ...(requestBody ? { requestBody } : {}),
     responses: {
       [String(operation.successStatus ?? 200)]: {
         description: 'Success',
         content: { 'application/json': { schema: schemaOf(operation.output, 'output') } },
       },
-      '400': errorResponse,
-      ...(keyed ? { '401': errorResponse, '403': errorResponse, '429': errorResponse } : {}),
-      '404': errorResponse,
-      ...(replays ? { '409': errorResponse } : {}),
+      ...errorResponses(documentedErrorCodes(operation, shape)),
     },
   };
 }
@@ -109,7 +48,9 @@ export function openApiDocument(operations: readonly Operation[], baseUrl: strin
       title: 'Company data service',
       version: '1.0.0',
       description:
-        'UK company data, change monitoring and signed webhooks. The same operations are MCP tools at POST /mcp.',
+        'UK company data, change monitoring and signed webhooks. The same operations are MCP tools at POST /mcp. ' +
+        'Every error answer has the Error body; each operation lists the statuses it can answer and, in their ' +
+        'descriptions, the error codes (docs/errors.md).',
     },
     servers: [{ url: baseUrl }],
     paths,
@@ -118,24 +59,8 @@ export function openApiDocument(operations: readonly Operation[], baseUrl: strin
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         Bearer: { type: 'http', scheme: 'bearer' },
       },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message', 'details', 'request_id'],
-              properties: {
-                code: { type: 'string' },
-                message: { type: 'string' },
-                details: { type: 'object' },
-                request_id: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
+      schemas: { Error: errorSchema },
+      responses: errorResponseComponents(),
     },
   };
 }

@@ -5,6 +5,7 @@ import { getListOfAccount } from '../domain/lists/lists';
 import { MAX_COMPANIES_PER_ADD, addCompaniesToList as addToList } from '../domain/lists/list-membership';
 import { listIdSchema, listRefSchema } from '../domain/lists/list-view';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { companyNumberArgument } from './company-number-input';
 import { keyedOperation } from './operation';
 
 export const addCompaniesToList = keyedOperation({
@@ -20,12 +21,14 @@ export const addCompaniesToList = keyedOperation({
   lowestPlan: 'free',
   // Spec, Limits: with no list named, two requests (find or create the default list, then add).
   cost: (input) => (input.list_id === undefined ? 2 : 1),
+  // not_found: no such list_id in the account; unavailable: the default list lost a creation race three times.
+  errors: ['not_found', 'unavailable'],
   tool: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z
     .object({
       list_id: listIdSchema.optional().describe('The list to add to; leave out for the default list'),
       company_numbers: z
-        .array(z.string().min(1).max(20))
+        .array(companyNumberArgument('company_numbers'))
         .min(1)
         .max(MAX_COMPANIES_PER_ADD)
         .describe('1 to 100 company numbers, e.g. 00445790 or SC123456 (leading zeros may be left off)'),

@@ -3,6 +3,7 @@ import { requireCompanyNumber } from '../domain/companies/company-number-argumen
 import { addToWatchlist as upsertEntry } from '../domain/watchlist/watchlist';
 import { toWatchlistEntryView, watchlistEntryViewSchema } from '../domain/watchlist/watchlist-view';
 import { requireWebhookAddress } from '../domain/watchlist/webhook-address';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 
 export const addToWatchlist = keyedOperation({
@@ -16,10 +17,12 @@ export const addToWatchlist = keyedOperation({
   path: '/watchlist',
   lowestPlan: 'free',
   cost: 1,
+  // not_found: a company the register does not hold.
+  errors: ['not_found', 'webhook_address_refused'],
   companyOnDemand: (input) => input.company_number,
   input: z
     .object({
-      company_number: z.string().min(1).max(20),
+      company_number: companyNumberInput,
       webhook_url: z.string().min(1).max(2048).nullable().optional(),
     })
     .strict(),

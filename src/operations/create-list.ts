@@ -3,6 +3,7 @@ import { createList as insertList } from '../domain/lists/lists';
 import { toListView } from '../domain/lists/list-summaries';
 import { listKindSchema, listViewSchema } from '../domain/lists/list-view';
 import { keyedOperation } from './operation';
+import { trimmedText } from './trimmed-text';
 
 export const createList = keyedOperation({
   name: 'create_list',
@@ -15,10 +16,12 @@ export const createList = keyedOperation({
   successStatus: 201,
   lowestPlan: 'free',
   cost: 1,
+  // A list of that name (in any case) already exists in the account.
+  errors: ['conflict'],
   tool: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   input: z
     .object({
-      name: z.string().trim().min(1).max(100).describe('1 to 100 characters, unique in the account'),
+      name: trimmedText(1, 100).describe('1 to 100 characters, unique in the account'),
       kind: listKindSchema,
     })
     .strict(),

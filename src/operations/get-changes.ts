@@ -7,7 +7,9 @@ import {
   readChangeFeed,
 } from '../domain/changes/change-feed';
 import { changeKinds } from '../domain/changes/company-changes';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
+import { trimmedText } from './trimmed-text';
 import { readOnlyTool } from './read-only-tool';
 
 export const getChanges = keyedOperation({
@@ -38,20 +40,11 @@ export const getChanges = keyedOperation({
         .string()
         .regex(/^\d{4,5}$/, 'a 4- or 5-digit SIC code')
         .optional(),
-      postcode: z
-        .string()
-        .trim()
-        .min(2)
-        .max(10)
+      postcode: trimmedText(2, 10)
         .optional()
-        .describe('Full postcode, sector or outward code, e.g. LS1'),
+        .describe('Full postcode, sector or outward code, e.g. LS1; up to 10 characters'),
       change: z.enum(changeKinds).optional(),
-      company_number: z
-        .string()
-        .min(1)
-        .max(20)
-        .optional()
-        .describe('8-character company number, e.g. 00445790 or SC123456'),
+      company_number: companyNumberInput.optional(),
     })
     .strict(),
   output: z.object({

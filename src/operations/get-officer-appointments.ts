@@ -9,6 +9,7 @@ import { groupByCompany, searchOfficers } from '../domain/officers/officer-searc
 import { dateOfBirthSchema } from '../domain/officers/officer-view';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
+import { WHITESPACE_CLASS_BODY } from './whitespace-class';
 
 const MAX_LIMIT = 500;
 
@@ -43,7 +44,7 @@ export const getOfficerAppointments = keyedOperation({
         .describe('The officer’s name, e.g. "John Smith" or "SMITH, John"; at least 2 letters'),
       officer_id: z
         .string()
-        .regex(/^[^/\s]{1,80}$/, 'a Companies House officer id')
+        .regex(new RegExp(`^[^/\\u0000${WHITESPACE_CLASS_BODY}]{1,80}$`), 'a Companies House officer id')
         .optional()
         .describe('Only this person (officer_id from get_officers or from people)'),
       birth_year: z.coerce.number().int().min(1800).max(2200).optional(),

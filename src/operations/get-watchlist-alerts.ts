@@ -6,6 +6,7 @@ import {
   accountAlertSchema,
   accountAlerts,
 } from '../domain/changes/account-alerts';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 
 export const getWatchlistAlerts = keyedOperation({
@@ -21,7 +22,7 @@ export const getWatchlistAlerts = keyedOperation({
   cost: 1,
   input: z
     .object({
-      company_number: z.string().min(1).max(20).optional(),
+      company_number: companyNumberInput.optional(),
       before: z.coerce
         .number()
         .int()

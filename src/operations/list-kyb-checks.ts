@@ -6,6 +6,7 @@ import { kybOutcomeSchema } from '../domain/kyb/kyb-outcome';
 import { kybCheckResultSchema } from '../domain/kyb/kyb-result';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
+import { trimmedText } from './trimmed-text';
 import { readOnlyTool } from './read-only-tool';
 
 const MAX_LIMIT = 100;
@@ -28,7 +29,9 @@ export const listKybChecks = keyedOperation({
   input: z
     .object({
       outcome: kybOutcomeSchema.optional(),
-      client_reference: z.string().trim().min(1).max(200).optional(),
+      client_reference: trimmedText(1, 200)
+        .optional()
+        .describe('Exactly this client_reference; up to 200 characters'),
       company_number: companyNumberInput
         .optional()
         .transform((raw) => (raw === undefined ? undefined : requireCompanyNumber(raw, 'company_number'))),

@@ -4,6 +4,7 @@ import { getListOfAccount } from '../domain/lists/lists';
 import { removeCompanyFromList as removeFromList } from '../domain/lists/list-membership';
 import { listIdSchema } from '../domain/lists/list-view';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 
 export const removeCompanyFromList = keyedOperation({
@@ -15,7 +16,7 @@ export const removeCompanyFromList = keyedOperation({
   path: '/lists/{list_id}/companies/{company_number}',
   lowestPlan: 'free',
   cost: 1,
-  input: z.object({ list_id: listIdSchema, company_number: z.string().min(1).max(20) }).strict(),
+  input: z.object({ list_id: listIdSchema, company_number: companyNumberInput }).strict(),
   output: z.object({
     list_id: z.number().int(),
     company_number: companyNumberSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { removeFromWatchlist as removeEntry } from '../domain/watchlist/watchlist';
+import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 
 export const removeFromWatchlist = keyedOperation({
@@ -14,7 +15,7 @@ export const removeFromWatchlist = keyedOperation({
   path: '/watchlist/{company_number}',
   lowestPlan: 'free',
   cost: 1,
-  input: z.object({ company_number: z.string().min(1).max(20) }).strict(),
+  input: z.object({ company_number: companyNumberInput }).strict(),
   output: z.object({ company_number: companyNumberSchema, removed: z.literal(true) }),
   async handler(input, { em, account }) {
     const companyNumber = requireCompanyNumber(input.company_number, 'company_number');

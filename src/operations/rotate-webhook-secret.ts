@@ -15,6 +15,8 @@ export const rotateWebhookSecret = keyedOperation({
   successStatus: 201,
   lowestPlan: 'free',
   cost: 1,
+  // Two rotations at once: the loser is asked to try again.
+  errors: ['conflict'],
   input: z.object({}).strict(),
   output: webhookSecretView,
   async handler(_input, { em, account, now, services }) {

@@ -10,24 +10,16 @@ import { runKybCheck as runCheck } from '../domain/kyb/run-kyb-check';
 import { companyNumberInput } from './company-number-input';
 import { idempotencyKeyOf, idempotencyKeySchema } from './idempotency-key';
 import { keyedOperation } from './operation';
+import { trimmedText } from './trimmed-text';
 
 const input = z
   .object({
-    client_reference: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .describe(
-        'Your reference for the customer or case (up to 200 characters); list_kyb_checks filters by it',
-      ),
-    stated_company_name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(300)
+    client_reference: trimmedText(1, 200).describe(
+      'Your reference for the customer or case (up to 200 characters); list_kyb_checks filters by it',
+    ),
+    stated_company_name: trimmedText(1, 300)
       .refine((name) => normaliseCompanyName(name) !== '', 'must hold letters or digits')
-      .describe('The company name as your customer gave it'),
+      .describe('The company name as your customer gave it; up to 300 characters, with letters or digits'),
     company_number: companyNumberInput
       .optional()
       .describe(

@@ -5,6 +5,7 @@ import { companyStatusSchema } from '../domain/companies/company-profile';
 import { SEARCH_MAX_LIMIT, searchCompanies as runSearch } from '../domain/companies/search-companies';
 import { ServiceError } from '../domain/errors';
 import { keyedOperation } from './operation';
+import { trimmedText } from './trimmed-text';
 import { readOnlyTool } from './read-only-tool';
 
 /** Spec: on Free only the first page, up to 10 results. */
@@ -21,23 +22,21 @@ export const searchCompanies = keyedOperation({
   path: '/companies',
   lowestPlan: 'free',
   cost: 1,
+  // Free plan: only the first page (an offset is refused).
+  errors: ['plan_required'],
   tool: readOnlyTool,
   input: z
     .object({
-      q: z.string().trim().min(1).max(200).optional().describe('Name words or a company number'),
+      q: trimmedText(1, 200).optional().describe('Name words or a company number; up to 200 characters'),
       status: companyStatusSchema.optional().describe('Company status, e.g. active, dissolved, liquidation'),
       sic_code: z
         .string()
         .regex(/^\d{4,5}$/, 'a 4- or 5-digit SIC code')
         .optional(),
-      postcode: z
-        .string()
-        .trim()
-        .min(2)
-        .max(10)
+      postcode: trimmedText(2, 10)
         .optional()
-        .describe('Full postcode or its outward part, e.g. LS1'),
-      town: z.string().trim().min(1).max(100).optional().describe('Registered office town'),
+        .describe('Full postcode or its outward part, e.g. LS1; up to 10 characters'),
+      town: trimmedText(1, 100).optional().describe('Registered office town; up to 100 characters'),
       limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(FREE_PAGE_SIZE),
       offset: z.coerce.number().int().min(0).max(10_000).default(0),
     })

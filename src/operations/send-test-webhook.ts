@@ -16,6 +16,7 @@ export const sendTestWebhook = keyedOperation({
   path: '/watchlist/webhooks/test',
   lowestPlan: 'free',
   cost: 1,
+  errors: ['webhook_address_refused'],
   input: z.object({ url: z.string().min(1).max(2048) }).strict(),
   output: z.object({
     id: z.string(),

@@ -14,6 +14,7 @@ export const updateList = keyedOperation({
   path: '/lists/{list_id}',
   lowestPlan: 'free',
   cost: 1,
+  errors: ['webhook_address_refused'],
   input: z
     .object({
       list_id: listIdSchema,

@@ -41,7 +41,7 @@ export function fromDayNumber(days: number): [number, number, number] {
 }
 
 export function iso(year: number, month: number, day: number): string {
-  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 /** Companies House keeps month ends as month ends: 30 Nov + 9 months is 31 Aug. */
