@@ -7,6 +7,7 @@
 #
 #   scripts/ci/node-versions.sh [version ...]     default: 22.23.3 24.21.0
 #   NODE_VERSIONS_JEST_ARGS="test/unit" scripts/ci/node-versions.sh 24.21.0
+#   NODE_VERSIONS_RESULTS_DIR=<dir>: jest's JSON results go to <dir>/node-<version>.json (CI's closing count)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -22,9 +23,13 @@ for version in "${versions[@]}"; do
     ln -sf "$(readlink -f "$dir"/node_modules/node/node_modules/node-*/bin/node)" "$dir/bin/node"
   fi
   echo "[node-versions] unit + integration tiers on $("$dir/bin/node" --version)"
+  results=()
+  if [ -n "${NODE_VERSIONS_RESULTS_DIR:-}" ]; then
+    results=(--json "--outputFile=$NODE_VERSIONS_RESULTS_DIR/node-$version.json")
+  fi
   # shellcheck disable=SC2086 # the extra jest arguments are meant to split
   if ! PATH="$dir/bin:$PATH" node node_modules/jest/bin/jest.js ${NODE_VERSIONS_JEST_ARGS:-} --runInBand \
-    --selectProjects unit integration; then
+    --selectProjects unit integration "${results[@]}"; then
     status=1
   fi
 done
