@@ -6,6 +6,7 @@ import type { Services } from '../../src/services';
 import { startWorker } from '../../src/worker';
 import { createTestDatabase, startAlertIdsAt } from './test-database';
 import { workflowBundle } from './workflow-bundle';
+import { terminateOrphanedChangeChecks } from './orphaned-change-checks';
 
 export interface TestApp {
   url: string;
@@ -41,6 +42,7 @@ export async function startTestApp(
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const services = await openServices(config, logger);
   await startAlertIdsAt(services.orm, 1 + randomInt(1, 1_000_000) * 1_000);
+  if (options.changeCheckSchedule) await terminateOrphanedChangeChecks(services.temporal);
   const worker = await startWorker({
     config,
     orm: services.orm,
