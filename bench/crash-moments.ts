@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import { Client as PgClient } from 'pg';
-import { CHANGE_CHECK_SCHEDULE_ID } from '../src/temporal/names';
+import { CHANGE_CHECK_SCHEDULE_ID, workflowTypes } from '../src/temporal/names';
 import type { CrashReceiver } from '../test/support/crash-receiver';
 import { progress } from './harness';
 
@@ -10,6 +10,8 @@ import { progress } from './harness';
  * database step running (its `checkChanges` activity started by a worker: the step is one transaction from its
  * first statement to its commit), and sends under way (the receiver has seen k requests).
  */
+
+class MomentMissed extends Error {}
 
 const STARTED = temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED;
 
@@ -26,27 +28,47 @@ export async function runningCheck(client: Client): Promise<string | undefined> 
   return info.runningActions[0]?.workflow.workflowId;
 }
 
-/** A pending activity of a workflow that a worker has started (and not finished), by type; undefined if none. */
+/**
+ * Whether a workflow still runs, and its pending activity of a type that a worker has started (and not
+ * finished), if any.
+ */
 export async function startedActivity(
   client: Client,
   workflowId: string,
   activityType: string,
-): Promise<{ startedAt: number | undefined; attempt: number } | undefined> {
-  const { raw } = await client.workflow.getHandle(workflowId).describe();
+): Promise<{ running: boolean; step?: { startedAt: number | undefined; attempt: number } }> {
+  const { raw, status } = await client.workflow.getHandle(workflowId).describe();
   const pending = (raw.pendingActivities ?? []).find(
     (activity) => activity.activityType?.name === activityType && activity.state === STARTED,
   );
-  if (!pending) return undefined;
+  if (!pending) return { running: status.name === 'RUNNING' };
   const started = pending.lastStartedTime;
   return {
-    startedAt: started ? Number(started.seconds ?? 0) * 1000 + (started.nanos ?? 0) / 1e6 : undefined,
-    attempt: pending.attempt ?? 1,
+    running: status.name === 'RUNNING',
+    step: {
+      startedAt: started ? Number(started.seconds ?? 0) * 1000 + (started.nanos ?? 0) / 1e6 : undefined,
+      attempt: pending.attempt ?? 1,
+    },
   };
 }
 
 /**
- * Waits (polling every few ms) until a worker has started the running check's `checkChanges` step. A describe that
- * fails (the Schedule's describe is a query of its workflow, which a loaded server may refuse) is tried again.
+ * A running change check as the visibility store lists it. Cheaper than the Schedule's describe, which is a query
+ * of the Schedule's own workflow: right after a trigger that query can wait for seconds (DEADLINE_EXCEEDED),
+ * long enough for a short check step to pass unseen.
+ */
+async function listedRunningCheck(client: Client): Promise<string | undefined> {
+  for await (const execution of client.workflow.list({
+    query: `WorkflowType = '${workflowTypes.changeCheck}' AND ExecutionStatus = 'Running'`,
+    pageSize: 1,
+  }))
+    return execution.workflowId;
+  return undefined;
+}
+
+/**
+ * Waits (polling every few ms) until a worker has started the running check's `checkChanges` step. A call that
+ * fails (a loaded server) is tried again.
  */
 export async function waitForCheckStep(
   client: Client,
@@ -56,12 +78,18 @@ export async function waitForCheckStep(
   let lastError: unknown;
   for (;;) {
     try {
-      workflowId ??= await runningCheck(client);
+      workflowId ??= await listedRunningCheck(client);
       if (workflowId) {
-        const step = await startedActivity(client, workflowId, 'checkChanges');
+        const { running, step } = await startedActivity(client, workflowId, 'checkChanges');
         if (step) return { workflowId, activityStartedAt: step.startedAt, seenAt: Date.now() };
+        // Killing a later check instead would not be the moment asked for: say so rather than wait for one.
+        if (!running)
+          throw new MomentMissed(
+            `the check ${workflowId} ended before its step was seen running: try more --alerts`,
+          );
       }
     } catch (error) {
+      if (error instanceof MomentMissed) throw error;
       if (lastError === undefined)
         progress(`watching for the check step: ${describeError(error)} (trying again)`);
       lastError = error;
@@ -70,7 +98,7 @@ export async function waitForCheckStep(
       throw new Error(
         `no change-check step was seen running before the deadline${lastError ? ` (last error: ${describeError(lastError)})` : ''}`,
       );
-    await sleep(workflowId ? 5 : 20);
+    await sleep(workflowId ? 2 : 10);
   }
 }
 

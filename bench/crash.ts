@@ -132,6 +132,10 @@ function failures(results: readonly ScenarioResult[]): string[] {
       ledger.receiver.unsigned + ledger.receiver.badSignatures > 0 ? 'unsigned or badly signed requests' : '',
       ledger.receiver.deliveredNotAnswered.length > 0 ? 'deliveries recorded but never answered' : '',
       ledger.receiver.unknownEventIds.length > 0 ? 'requests for event ids with no delivery row' : '',
+      // Not the service's fault, but then the run did not test what it says it did.
+      result.kills.some((kill) => (kill.alertsCommittedAtKill ?? 0) > 0)
+        ? 'the kill meant for the check step fell after its commit (moment missed)'
+        : '',
     ].filter(Boolean);
     return problems.map((problem) => `${result.scenario}: ${problem}`);
   });

@@ -110,7 +110,11 @@ async function main(): Promise<number> {
   try {
     await migrate(orm);
     const result = await command(orm, values as CommandOptions, positionals);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    // A pipe is written asynchronously: exiting (main's process.exit) before the write completes cuts a long
+    // answer short, as `simulate-changes --random 1000 | wc -c` showed.
+    await new Promise<void>((resolve) =>
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`, () => resolve()),
+    );
     return 0;
   } finally {
     await orm.close();

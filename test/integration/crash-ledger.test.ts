@@ -142,7 +142,9 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
         counts = await deliveryCounts(orm, Date.now());
         return counts.total >= CHANGES && done(counts) ? counts : undefined;
       }, timeoutMs).catch((error: Error) => {
-        throw new Error(`${what}: ${error.message}; deliveries ${JSON.stringify(counts)}; logs in ${dir}`);
+        throw new Error(
+          `${what}: ${error.message}; deliveries ${JSON.stringify(counts)}; worker logs in ${dir} (KEEP_CRASH_LEDGER_DIR=1 keeps it)`,
+        );
       });
       return computeLedger({
         ...(await readStoreForLedger(orm, client)),
