@@ -1,9 +1,6 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { createApp } from '../../src/http/app';
-import { guardRawRequests } from '../../src/http/raw-request-guard';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { startLoggedEdge, type LogLine, type LoggedEdge } from '../support/logged-edge';
 import { request, signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
 
 describe('bad requests get JSON errors with stable codes', () => {
@@ -134,9 +131,9 @@ describe('the edge refuses what it cannot serve, with the JSON error body', () =
   let apiKey: string;
   let listId: number;
   // The same app served as server.ts serves it, with the raw-request guard, and its log kept for inspection.
-  let edge: Server;
+  let edge: LoggedEdge;
   let edgeUrl: string;
-  const logLines: { level: number; msg: string; status?: number }[] = [];
+  let logLines: LogLine[] = [];
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -146,23 +143,12 @@ describe('the edge refuses what it cannot serve, with the JSON error body', () =
       body: { name: 'Clients', kind: 'clients' },
     });
     listId = list.body.id;
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-          done();
-        },
-      }),
-    );
-    edge = createServer(createApp({ ...app.services, logger }).callback());
-    guardRawRequests(edge, logger);
-    await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve));
-    edgeUrl = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
+    edge = await startLoggedEdge(app.services);
+    edgeUrl = edge.url;
+    logLines = edge.logLines;
   });
   afterAll(async () => {
-    edge?.closeAllConnections();
-    await new Promise((resolve) => edge?.close(resolve));
+    await edge?.stop();
     await app?.stop();
   });
 

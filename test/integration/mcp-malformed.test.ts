@@ -1,12 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { setPlan } from '../../src/domain/accounts/accounts';
-import { createApp } from '../../src/http/app';
-import { guardRawRequests } from '../../src/http/raw-request-guard';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import { startLoggedEdge, type LogLine, type LoggedEdge } from '../support/logged-edge';
 import { connectMcp, toolError } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
@@ -363,9 +358,9 @@ const corpus: Case[] = [
 describe('malformed MCP traffic never breaks the server', () => {
   let app: TestApp;
   let apiKey: string;
-  let server: Server;
+  let server: LoggedEdge;
   let url: string;
-  const logLines: { level: number; msg: string }[] = [];
+  let logLines: LogLine[] = [];
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -375,23 +370,12 @@ describe('malformed MCP traffic never breaks the server', () => {
     // Team: the corpus's tool calls stay well inside the per-minute quota, so no case is a 429.
     await setPlan(app.services.orm.em.fork(), account.account_id, 'team');
     // The app as server.ts serves it, with its log kept: nothing in the corpus may be logged as an error.
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-          done();
-        },
-      }),
-    );
-    server = createServer(createApp({ ...app.services, logger }).callback());
-    guardRawRequests(server, logger);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startLoggedEdge(app.services);
+    url = server.url;
+    logLines = server.logLines;
   });
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.stop();
     await app?.stop();
   });
 
