@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { companyProvenanceSchema, readCompanyProvenance } from '../domain/companies/company-provenance';
-import { companyWithDetailsSchema, getCompanyWithDetails } from '../domain/companies/get-company';
+import { companyProvenanceSchema } from '../domain/companies/company-provenance';
+import { companyWithDetailsSchema, getCompanyAnswer } from '../domain/companies/get-company';
 import { notFound } from '../domain/errors';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
@@ -32,8 +32,8 @@ export const getCompany = keyedOperation({
     .strict(),
   output: companyWithDetailsSchema.extend(companyProvenanceSchema.shape),
   async handler(input, { em, now }) {
-    const company = await getCompanyWithDetails(em, input.company_number, now);
+    const company = await getCompanyAnswer(em, input.company_number, now);
     if (!company) throw notFound('Company', { company_number: input.company_number });
-    return { ...company, ...(await readCompanyProvenance(em, company.company_number)) };
+    return company;
   },
 });

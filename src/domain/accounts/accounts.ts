@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { AccountEntity, type Account } from '../../db/entities/account';
 import { ApiKeyEntity, type ApiKey } from '../../db/entities/api-key';
+import { readRows } from '../../db/read-query';
 import { ServiceError, notFound } from '../errors';
 import { newId } from '../ids';
 import { generateApiKey, hashApiKey } from './api-keys';
@@ -110,13 +111,32 @@ export async function setPlan(em: EntityManager, accountId: string, plan: PlanNa
   return account;
 }
 
-/** The account holding this key (and the key's id), or undefined when the key is unknown or revoked. */
+/**
+ * The account holding this key (and the key's id), or undefined when the key is unknown or revoked. Every keyed
+ * call starts here, so it is one plain read (key and account joined) through the read seam, with no entity
+ * hydration or identity map: the account it returns is a value, not a managed entity.
+ */
 export async function accountForApiKey(
   em: EntityManager,
   key: string,
 ): Promise<{ account: Account; apiKeyId: string } | undefined> {
-  const record = await em.findOne(ApiKeyEntity, { keyHash: hashApiKey(key), revokedAt: null });
-  if (!record) return undefined;
-  const account = await em.findOne(AccountEntity, { id: record.accountId });
-  return account ? { account, apiKeyId: record.id } : undefined;
+  const [row] = await readRows<AccountOfKeyRow>(em, ACCOUNT_OF_KEY_SQL, [hashApiKey(key)]);
+  if (!row) return undefined;
+  return {
+    account: { id: row.id, email: row.email, plan: row.plan, createdAt: new Date(row.created_at) },
+    apiKeyId: row.api_key_id,
+  };
+}
+
+const ACCOUNT_OF_KEY_SQL =
+  'select k.id as api_key_id, a.id, a.email, a.plan, a.created_at from api_keys k ' +
+  'join accounts a on a.id = k.account_id where k.key_hash = ? and k.revoked_at is null';
+
+interface AccountOfKeyRow {
+  api_key_id: string;
+  id: string;
+  email: string;
+  plan: PlanName;
+  /** Epoch milliseconds on SQLite, a Date on PostgreSQL. */
+  created_at: number | string | Date;
 }

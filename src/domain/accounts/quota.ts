@@ -1,114 +1,134 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Account } from '../../db/entities/account';
-import { RateLimitStore, type RateLimitStoreTarget } from '../../db/rate-limit-store';
+import type { RateLimitStoreTarget } from '../../db/rate-limit-store';
 import { ServiceError } from '../errors';
 import { plans } from './plans';
+import { QuotaCounters, type CounterCharge, type CounterState } from './quota-counters';
 
 export type QuotaStore = RateLimitStoreTarget;
 export type LimitName =
   'requests_per_minute' | 'requests_per_day' | 'free_messages_per_minute' | 'signups_per_hour';
 
-const DAY_SECONDS = 86_400;
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** One window a charge counts against, and how a refusal by it is told. */
+interface Window extends CounterCharge {
+  name: LimitName;
+  limit: number;
+  /** Seconds to wait when refused, when the window's own end is not the answer (the day ends at midnight). */
+  retryAfterSeconds?: number;
+}
 
 /**
  * Plan quotas, counted in the database so that several API processes share one count, and counted with
- * atomic upserts (rate-limiter-flexible) so that 100 parallel calls never overshoot a limit.
+ * atomic upserts (quota-counters.ts) so that 100 parallel calls never overshoot a limit.
  *
- * - requests: every operation's cost, per account, per minute and per UTC day (Free: 30 and 1,000);
+ * - requests: every operation's cost, per account, per minute and per UTC day (Free: 30 and 1,000), both
+ *   windows charged in one statement;
  * - free messages: MCP messages that fetch no data (tools/list, initialize …), per key, per minute (120);
  * - sign-ups: per client address, per hour (SIGNUP_LIMIT_PER_HOUR), so that no one mints keys in bulk.
+ *
+ * A refused charge keeps its points in the window that refused it (so hammering a full window does not open
+ * it) and gives them back to any other window charged with it: a call refused for the minute costs nothing of
+ * the day, and one refused for the day gives its minute points back.
  */
 export class Quotas {
-  private readonly store: RateLimitStore;
+  private readonly counters: QuotaCounters;
 
   constructor(
     store: QuotaStore,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.store = new RateLimitStore(store);
+    this.counters = new QuotaCounters(store);
   }
 
   async close(): Promise<void> {
-    await this.store.close();
+    await this.counters.close();
   }
 
   /** Charges `cost` requests to the account, or throws `rate_limited` with the seconds to wait. */
   async chargeRequests(account: Account, cost: number): Promise<void> {
     if (cost <= 0) return;
     const plan = plans[account.plan];
-    const minute = this.limiter('requests_per_minute', plan.requestsPerMinute, 60);
-    await this.consume(minute, account.id, cost, 'requests_per_minute', plan.requestsPerMinute);
-    const day = this.limiter('requests_per_day', plan.requestsPerDay, 2 * DAY_SECONDS);
     const now = this.clock();
-    try {
-      // Keyed by the UTC date, so the daily quota resets at midnight UTC rather than 24 h after first use.
-      await this.consume(
-        day,
-        `${account.id}:${now.toISOString().slice(0, 10)}`,
-        cost,
-        'requests_per_day',
-        plan.requestsPerDay,
-        secondsToUtcMidnight(now),
-      );
-    } catch (error) {
-      // A call refused for the day did not happen: give its minute points back.
-      await minute.reward(account.id, cost);
-      throw error;
-    }
+    await this.charge(
+      [
+        {
+          key: `requests_per_minute:${account.id}`,
+          points: cost,
+          durationMs: MINUTE_MS,
+          name: 'requests_per_minute',
+          limit: plan.requestsPerMinute,
+        },
+        {
+          // Keyed by the UTC date, so the daily quota resets at midnight UTC rather than 24 h after first use.
+          key: `requests_per_day:${account.id}:${now.toISOString().slice(0, 10)}`,
+          points: cost,
+          durationMs: 2 * DAY_MS,
+          name: 'requests_per_day',
+          limit: plan.requestsPerDay,
+          retryAfterSeconds: secondsToUtcMidnight(now),
+        },
+      ],
+      now,
+    );
   }
 
   /** Counts one protocol message that fetches no data against the key's per-minute cap. */
   async chargeFreeMessage(account: Account, apiKeyId: string): Promise<void> {
     const cap = plans[account.plan].freeMessagesPerMinute;
-    await this.consume(
-      this.limiter('free_messages_per_minute', cap, 60),
-      apiKeyId,
-      1,
-      'free_messages_per_minute',
-      cap,
+    await this.charge(
+      [
+        {
+          key: `free_messages_per_minute:${apiKeyId}`,
+          points: 1,
+          durationMs: MINUTE_MS,
+          name: 'free_messages_per_minute',
+          limit: cap,
+        },
+      ],
+      this.clock(),
     );
   }
 
   /** Counts one sign-up against its client (signup-limit.ts: an address, or an IPv6 /64) for the hour. */
   async chargeSignup(clientKey: string, perHour: number): Promise<void> {
-    await this.consume(
-      this.limiter('signups_per_hour', perHour, 3_600),
-      clientKey,
-      1,
-      'signups_per_hour',
-      perHour,
+    await this.charge(
+      [
+        {
+          key: `signups_per_hour:${clientKey}`,
+          points: 1,
+          durationMs: 3_600_000,
+          name: 'signups_per_hour',
+          limit: perHour,
+        },
+      ],
+      this.clock(),
     );
   }
 
-  private limiter(name: LimitName, points: number, duration: number): RateLimiterAbstract {
-    // One key prefix per limit, whatever the plan: a plan change keeps the count already made.
-    return this.store.limiter({ keyPrefix: name, points, duration });
-  }
-
-  private async consume(
-    limiter: RateLimiterAbstract,
-    key: string,
-    cost: number,
-    name: LimitName,
-    limit: number,
-    retryAfterSeconds?: number,
-  ): Promise<void> {
-    try {
-      await limiter.consume(key, cost);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const wait = retryAfterSeconds ?? Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new ServiceError(
-        'rate_limited',
-        `Rate limit reached (${limit} ${describe(name)}): wait ${wait} seconds`,
-        {
-          limit: name,
-          limit_value: limit,
-          retry_after_seconds: wait,
-        },
-      );
+  /** Charges every window at once; the first window over its limit refuses, and the others are refunded. */
+  private async charge(windows: readonly Window[], now: Date): Promise<void> {
+    const states = await this.counters.charge(windows, now.getTime());
+    const refusing = windows.find((w) => stateOf(states, w).points > w.limit);
+    if (!refusing) return;
+    for (const other of windows) {
+      if (other !== refusing) await this.counters.refund(other.key, other.points);
     }
+    const msLeft = stateOf(states, refusing).expire - now.getTime();
+    const wait = refusing.retryAfterSeconds ?? Math.max(1, Math.ceil(msLeft / 1000));
+    throw new ServiceError(
+      'rate_limited',
+      `Rate limit reached (${refusing.limit} ${describe(refusing.name)}): wait ${wait} seconds`,
+      { limit: refusing.name, limit_value: refusing.limit, retry_after_seconds: wait },
+    );
   }
+}
+
+function stateOf(states: Map<string, CounterState>, window: Window): CounterState {
+  const state = states.get(window.key);
+  if (!state) throw new Error(`the quota counter returned no row for ${window.key}`);
+  return state;
 }
 
 function describe(name: LimitName): string {

@@ -14,8 +14,8 @@ import { postcodeKeys } from './postcode';
 
 /*
  * The company profile ↔ the companies table. The importer writes rows as plain value arrays in COMPANY_COLUMNS
- * order (no entity objects: a million of them would cost more than the parsing); reads go through the Company
- * entity.
+ * order (no entity objects: a million of them would cost more than the parsing); reads take the Company shape,
+ * from the entity or, on the hot read path, from a plain row (companyFromRow).
  */
 
 export const COMPANY_COLUMNS = [
@@ -194,4 +194,62 @@ export function companyToProfile(company: Company, asOf: Date): CompanyProfile {
   profile.accounts.overdue = overdue.accounts;
   profile.confirmation_statement.overdue = overdue.confirmation_statement;
   return profile;
+}
+
+/** A row of the companies table as the driver returns it (snake_case columns; SQLite gives 0/1 and epoch ms). */
+export type CompanyRow = Record<(typeof COMPANY_COLUMNS)[number], unknown>;
+
+const text = (value: unknown): string | null =>
+  value === null || value === undefined ? null : String(value);
+const whole = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+const flag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 't';
+
+/** The Company shape from a plain row, without the ORM: what get_company reads on every call. */
+export function companyFromRow(row: CompanyRow): Company {
+  return {
+    companyNumber: String(row.company_number),
+    companyName: String(row.company_name),
+    normalisedName: String(row.normalised_name),
+    companyStatus: String(row.company_status),
+    companyStatusDetail: text(row.company_status_detail),
+    type: String(row.type),
+    subtype: text(row.subtype),
+    jurisdiction: text(row.jurisdiction),
+    dateOfCreation: text(row.date_of_creation),
+    dateOfCessation: text(row.date_of_cessation),
+    careOf: text(row.care_of),
+    poBox: text(row.po_box),
+    addressLine1: text(row.address_line_1),
+    addressLine2: text(row.address_line_2),
+    locality: text(row.locality),
+    region: text(row.region),
+    country: text(row.country),
+    postalCode: text(row.postal_code),
+    localityKey: text(row.locality_key),
+    postcodeCompact: text(row.postcode_compact),
+    postcodeOutward: text(row.postcode_outward),
+    sicCodes: String(row.sic_codes),
+    accountingReferenceDay: whole(row.accounting_reference_day),
+    accountingReferenceMonth: whole(row.accounting_reference_month),
+    lastAccountsMadeUpTo: text(row.last_accounts_made_up_to),
+    lastAccountsType: text(row.last_accounts_type),
+    nextAccountsMadeUpTo: text(row.next_accounts_made_up_to),
+    nextAccountsDue: text(row.next_accounts_due),
+    confirmationStatementLastMadeUpTo: text(row.confirmation_statement_last_made_up_to),
+    confirmationStatementNextMadeUpTo: text(row.confirmation_statement_next_made_up_to),
+    confirmationStatementNextDue: text(row.confirmation_statement_next_due),
+    annualReturnLastMadeUpTo: text(row.annual_return_last_made_up_to),
+    annualReturnNextDue: text(row.annual_return_next_due),
+    previousCompanyNames: String(row.previous_company_names),
+    hasCharges: flag(row.has_charges),
+    chargesTotal: Number(row.charges_total),
+    chargesOutstanding: Number(row.charges_outstanding),
+    chargesPartSatisfied: Number(row.charges_part_satisfied),
+    chargesSatisfied: Number(row.charges_satisfied),
+    hasInsolvencyHistory: flag(row.has_insolvency_history),
+    countryOfOrigin: text(row.country_of_origin),
+    uri: text(row.uri),
+    updatedAt: new Date(row.updated_at as number | string | Date),
+  };
 }

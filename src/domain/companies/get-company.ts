@@ -1,15 +1,17 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
-import { CompanyEntity } from '../../db/entities/company';
+import { readRows } from '../../db/read-query';
 import { chargeSummarySchema } from '../charges/charge-record';
 import { readCharges } from '../charges/read-charges';
 import { ServiceError } from '../errors';
 import { insolvencyCaseSummarySchema } from '../insolvency/insolvency-record';
 import { readInsolvencyCases } from '../insolvency/read-insolvency-cases';
-import { placeOfPostcode, registeredOfficePlaceSchema } from '../places/registered-office-place';
+import { itl1Region } from '../places/itl1-regions';
+import { registeredOfficePlaceSchema, type RegisteredOfficePlace } from '../places/registered-office-place';
 import { normaliseCompanyNumber } from './company-number';
 import { companyProfileSchema, type CompanyProfile } from './company-profile';
-import { companyToProfile } from './company-record';
+import type { CompanyProvenance } from './company-provenance';
+import { companyFromRow, companyToProfile, type CompanyRow } from './company-record';
 
 /**
  * A company's profile, or undefined when the register has no such number. The number is taken as people type it
@@ -23,8 +25,10 @@ export async function getCompany(
 ): Promise<CompanyProfile | undefined> {
   const number = normaliseCompanyNumber(companyNumber);
   if (!number.ok) throw new ServiceError(number.code, number.message, { argument: 'company_number' });
-  const company = await em.findOne(CompanyEntity, { companyNumber: number.companyNumber });
-  return company === null ? undefined : companyToProfile(company, asOf);
+  const [row] = await readRows<CompanyRow>(em, 'select * from companies where company_number = ?', [
+    number.companyNumber,
+  ]);
+  return row === undefined ? undefined : companyToProfile(companyFromRow(row), asOf);
 }
 
 /**
@@ -48,10 +52,72 @@ export async function getCompanyWithDetails(
   companyNumber: string,
   asOf: Date = new Date(),
 ): Promise<CompanyWithDetails | undefined> {
-  const profile = await getCompany(em, companyNumber, asOf);
-  if (profile === undefined) return undefined;
-  const charges = await readCharges(em, profile.company_number);
-  const insolvencyCases = await readInsolvencyCases(em, profile.company_number);
-  const place = await placeOfPostcode(em, profile.registered_office_address.postal_code);
-  return { ...profile, charges, insolvency_cases: insolvencyCases, registered_office_place: place };
+  const answer = await getCompanyAnswer(em, companyNumber, asOf);
+  if (answer === undefined) return undefined;
+  const { source: _source, fetched_at: _fetchedAt, ...details } = answer;
+  return details;
+}
+
+/**
+ * What get_company answers: the profile with its details and where the copy came from. One statement reads the
+ * company, its registered office's place, its last live fetch and whether any charges or insolvency cases are
+ * held; those two are read only when there are some (most companies have none). Plain rows through the read seam,
+ * no entities: this runs on every get_company call.
+ */
+export async function getCompanyAnswer(
+  em: EntityManager,
+  companyNumber: string,
+  asOf: Date = new Date(),
+): Promise<(CompanyWithDetails & CompanyProvenance) | undefined> {
+  const number = normaliseCompanyNumber(companyNumber);
+  if (!number.ok) throw new ServiceError(number.code, number.message, { argument: 'company_number' });
+  const [row] = await readRows<CompanyAnswerRow>(em, COMPANY_ANSWER_SQL, [number.companyNumber]);
+  if (row === undefined) return undefined;
+  const profile = companyToProfile(companyFromRow(row), asOf);
+  const held = (value: unknown) => value === true || value === 1 || value === '1';
+  return {
+    ...profile,
+    charges: held(row.any_charges) ? await readCharges(em, profile.company_number) : [],
+    insolvency_cases: held(row.any_insolvency) ? await readInsolvencyCases(em, profile.company_number) : [],
+    registered_office_place: placeOfRow(row),
+    source: row.fetch_source ?? 'register_import',
+    fetched_at: row.fetch_fetched_at === null ? null : new Date(row.fetch_fetched_at).toISOString(),
+  };
+}
+
+// The place joins on the stored compact postcode, which the writers derive from postal_code the way
+// placeOfPostcode compacts it (postcodeKeys); a postcode longer than a lookup key simply matches no row.
+const COMPANY_ANSWER_SQL =
+  'select c.*, f.source as fetch_source, f.fetched_at as fetch_fetched_at, p.postcode as place_postcode, ' +
+  'p.region_code as place_region_code, p.local_authority_code as place_local_authority_code, ' +
+  'p.local_authority_name as place_local_authority_name, ' +
+  'exists (select 1 from charges h where h.company_number = c.company_number) as any_charges, ' +
+  'exists (select 1 from insolvency_cases i where i.company_number = c.company_number) as any_insolvency ' +
+  'from companies c left join company_fetches f on f.company_number = c.company_number ' +
+  'left join postcode_places p on p.postcode_compact = c.postcode_compact where c.company_number = ?';
+
+type CompanyAnswerRow = CompanyRow & {
+  fetch_source: CompanyProvenance['source'] | null;
+  /** Epoch milliseconds on SQLite, a Date on PostgreSQL. */
+  fetch_fetched_at: number | string | Date | null;
+  place_postcode: string | null;
+  place_region_code: string | null;
+  place_local_authority_code: string | null;
+  place_local_authority_name: string | null;
+  any_charges: unknown;
+  any_insolvency: unknown;
+};
+
+/** The registered office's place as placeOfPostcode gives it, from the joined lookup row. */
+function placeOfRow(row: CompanyAnswerRow): RegisteredOfficePlace | null {
+  if (row.place_postcode === null) return null;
+  const region = row.place_region_code === null ? undefined : itl1Region(row.place_region_code);
+  return {
+    postcode: row.place_postcode,
+    region: region === undefined ? null : { code: region.code, name: region.name },
+    local_authority:
+      row.place_local_authority_code === null
+        ? null
+        : { code: row.place_local_authority_code, name: row.place_local_authority_name },
+  };
 }
