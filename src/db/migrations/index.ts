@@ -15,6 +15,7 @@ import { Migration0014CompaniesHouseStreamPositions } from './0014-companies-hou
 import { Migration0015RegisterChangeSourceLength } from './0015-register-change-source-length';
 import { Migration0016AccountEmailNotUnique } from './0016-account-email-not-unique';
 import { Migration0017WebhookRedeliveries } from './0017-webhook-redeliveries';
+import { Migration0018SearchAtRegisterSize } from './0018-search-at-register-size';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -38,4 +39,5 @@ export const migrationsList = [
   { name: '0015-register-change-source-length', class: Migration0015RegisterChangeSourceLength },
   { name: '0016-account-email-not-unique', class: Migration0016AccountEmailNotUnique },
   { name: '0017-webhook-redeliveries', class: Migration0017WebhookRedeliveries },
+  { name: '0018-search-at-register-size', class: Migration0018SearchAtRegisterSize },
 ];

@@ -1,16 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { fullTextWords, legalFormVariants, normaliseCompanyName } from './company-name';
-import { normaliseCompanyNumber } from './company-number';
-import { companyStatusSchema, type CompanyStatus } from './company-profile';
+import { readRows, type ReadParam } from '../../db/read-query';
+import { companyStatusSchema } from './company-profile';
 import type { CompanySummary } from './company-summary';
-import {
-  invalidArgument,
-  nextPrefix,
-  postcodeFilterSql,
-  sicCodeFilterSql,
-  type Sql,
-} from './register-filters';
-import { dialectOf, placeholders, type RegisterDialect } from './register-sql';
+import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
+import { dialectOf } from './register-sql';
+import { nameMatch, type NameMatch } from './search/name-match';
+import { STATUS_RANK, statusRank } from './search/status-rank';
 
 export interface CompanySearchQuery {
   /** Name words or a company number. */
@@ -43,20 +38,17 @@ export const SEARCH_MAX_LIMIT = 100;
  * Within a tier: live companies first, then closed ones (dissolved, removed…); then shorter names, which differ
  * from the query by fewer words; then name and number, so the order is total and the same on every run. Without a
  * query, filters alone: live first, then by name.
+ *
+ * How it is read (issue 15): tiers 0–3 (the head: index lookups) and tier 4 (the tail: the full-text match less
+ * the head) are two queries. The head is read up to the end of the page asked for; the tail only when the page
+ * reaches past the head, at the offset that remains. Totals come from the same two parts, counted only when the
+ * page does not already show them.
  */
 
-const CLOSED_STATUSES: readonly CompanyStatus[] = ['dissolved', 'converted-closed', 'removed', 'closed'];
-const INSOLVENT_STATUSES: readonly CompanyStatus[] = [
-  'liquidation',
-  'receivership',
-  'administration',
-  'voluntary-arrangement',
-  'insolvency-proceedings',
-];
-const STATUS_RANK =
-  `case when c.company_status = 'active' then 0 ` +
-  `when c.company_status in (${INSOLVENT_STATUSES.map((s) => `'${s}'`).join(',')}) then 2 ` +
-  `when c.company_status in (${CLOSED_STATUSES.map((s) => `'${s}'`).join(',')}) then 3 else 1 end`;
+const SUMMARY_COLUMNS =
+  'c.company_number, c.company_name, c.company_status, c.type, c.date_of_creation, c.locality, ' +
+  'c.postal_code, c.sic_codes';
+const WITHIN_TIER = `${STATUS_RANK}, length(c.normalised_name), c.normalised_name, c.company_number`;
 
 export async function searchCompanies(
   em: EntityManager,
@@ -68,30 +60,94 @@ export async function searchCompanies(
   // town: tens of thousands of rows, each probed against the name match) rather than from the name match; a unary
   // + keeps it on the name side, several times faster. PostgreSQL's planner has statistics and needs no hint.
   const filters = filterSql(query, dialect === 'sqlite' && query.q !== undefined ? '+' : '');
-  const match = query.q === undefined ? undefined : matchSql(query.q, dialect);
-  const where = [...filters, ...(match ? [match.where] : [])];
-  const whereText = where.length === 0 ? '' : `where ${where.map((part) => part.text).join(' and ')}`;
-  const whereParams = where.flatMap((part) => part.params);
+  if (query.q === undefined) return filterOnly(em, query, filters);
+  return byName(em, query, filters, await nameMatch(em, query.q, dialect));
+}
 
-  const order = match
-    ? `${match.tier.text}, ${STATUS_RANK}, length(c.normalised_name), c.normalised_name, c.company_number`
-    : `${STATUS_RANK}, c.normalised_name, c.company_number`;
-  const connection = em.getConnection();
-  const rows: SummaryRow[] = await connection.execute(
-    'select c.company_number, c.company_name, c.company_status, c.type, c.date_of_creation, c.locality, ' +
-      `c.postal_code, c.sic_codes from companies c ${whereText} order by ${order} limit ? offset ?`,
-    [...whereParams, ...(match ? match.tier.params : []), query.limit, query.offset],
+async function byName(
+  em: EntityManager,
+  query: CompanySearchQuery,
+  filters: readonly Sql[],
+  match: NameMatch,
+): Promise<CompanySearchResult> {
+  const headWhere = where([...filters, match.head]);
+  const end = query.offset + query.limit;
+  const head = await readRows<SummaryRow>(
+    em,
+    `select ${SUMMARY_COLUMNS} from companies c ${headWhere.text} ` +
+      `order by ${match.tier.text}, ${WITHIN_TIER} limit ?`,
+    [...headWhere.params, ...params(match.tier), end],
   );
-  // A first page that is not full holds every match: no need to count them.
-  let total = rows.length;
-  if (query.offset > 0 || rows.length === query.limit) {
-    const counted: { total: number | string }[] = await connection.execute(
-      `select count(*) as total from companies c ${whereText}`,
-      whereParams,
+  const rows = head.slice(query.offset);
+  // Known exactly when the head ended before the page did.
+  let headTotal = head.length < end ? head.length : undefined;
+
+  const tailWhere = match.fullText
+    ? where([...filters, match.fullText, { text: `not ${match.head.text}`, params: match.head.params }])
+    : undefined;
+  let tailTotal = tailWhere ? undefined : 0;
+  if (tailWhere && rows.length < query.limit) {
+    // The page reaches past the head, so headTotal is known: the tail starts at what remains of the offset.
+    const tailOffset = Math.max(0, query.offset - headTotal!);
+    const wanted = query.limit - rows.length;
+    const tail = await readRows<SummaryRow>(
+      em,
+      `select ${SUMMARY_COLUMNS} from companies c ${tailWhere.text} order by ${WITHIN_TIER} limit ? offset ?`,
+      [...tailWhere.params, wanted, tailOffset],
     );
-    total = Number(counted[0]!.total);
+    rows.push(...tail);
+    if (tail.length < wanted && (tail.length > 0 || tailOffset === 0)) tailTotal = tailOffset + tail.length;
   }
-  return { items: rows.map(toSummary), total };
+  // A first page that is not full holds every match: no need to count them.
+  if (query.offset === 0 && rows.length < query.limit)
+    return { items: rows.map(toSummary), total: rows.length };
+  headTotal ??= await count(em, headWhere);
+  tailTotal ??= await count(em, tailWhere!);
+  return { items: rows.map(toSummary), total: headTotal + tailTotal };
+}
+
+async function filterOnly(
+  em: EntityManager,
+  query: CompanySearchQuery,
+  filters: readonly Sql[],
+): Promise<CompanySearchResult> {
+  const all = where(filters);
+  // Live first, then by name: the indexes of migration 0018 hold that order under a town or a status, so the
+  // page is read from an index in order rather than by sorting every match. A status fixes the rank: say so, for
+  // the planner, which cannot see it through the rank's expression.
+  const order = query.status === undefined ? `${STATUS_RANK}, ` : '';
+  const rows = await readRows<SummaryRow>(
+    em,
+    `select ${SUMMARY_COLUMNS} from companies c ${all.text} ` +
+      `order by ${order}c.normalised_name, c.company_number limit ? offset ?`,
+    [...all.params, query.limit, query.offset],
+  );
+  if (query.offset === 0 && rows.length < query.limit)
+    return { items: rows.map(toSummary), total: rows.length };
+  return { items: rows.map(toSummary), total: await count(em, all) };
+}
+
+interface Where {
+  text: string;
+  params: ReadParam[];
+}
+
+function where(parts: readonly Sql[]): Where {
+  return {
+    text: parts.length === 0 ? '' : `where ${parts.map((part) => part.text).join(' and ')}`,
+    params: parts.flatMap(params),
+  };
+}
+
+const params = (part: Sql): ReadParam[] => part.params as ReadParam[];
+
+async function count(em: EntityManager, condition: Where): Promise<number> {
+  const rows = await readRows<{ total: number | string }>(
+    em,
+    `select count(*) as total from companies c ${condition.text}`,
+    condition.params,
+  );
+  return Number(rows[0]!.total);
 }
 
 /** The register columns a company summary is read from, as a raw query returns them. */
@@ -134,7 +190,9 @@ function filterSql(query: CompanySearchQuery, noIndex: '' | '+'): Sql[] {
         'status',
         `unknown status "${query.status}"; one of ${companyStatusSchema.options.join(', ')}`,
       );
-    parts.push({ text: 'c.company_status = ?', params: [status.data] });
+    parts.push({ text: `${noIndex}c.company_status = ?`, params: [status.data] });
+    // Implied by the status; stated so that an index keyed by rank (the town's) can serve the order.
+    if (noIndex === '') parts.push({ text: `${STATUS_RANK} = ?`, params: [statusRank(status.data)] });
   }
   if (query.sicCode !== undefined) parts.push(sicCodeFilterSql(query.sicCode, noIndex));
   if (query.postcode !== undefined) parts.push(postcodeFilterSql(query.postcode, noIndex));
@@ -144,65 +202,4 @@ function filterSql(query: CompanySearchQuery, noIndex: '' | '+'): Sql[] {
     parts.push({ text: `${noIndex}c.locality_key = ?`, params: [town] });
   }
   return parts;
-}
-
-function matchSql(q: string, dialect: RegisterDialect): { where: Sql; tier: Sql } {
-  const number = normaliseCompanyNumber(q.replace(/\s+/g, ''));
-  const name = normaliseCompanyName(q);
-  if (name === '' && !number.ok)
-    throw invalidArgument('q', 'give a company name (some words of it) or a number');
-
-  const conditions: Sql[] = [];
-  const tiers: Sql[] = [];
-  if (number.ok) {
-    conditions.push({ text: 'c.company_number = ?', params: [number.companyNumber] });
-    tiers.push({ text: 'when c.company_number = ? then 0', params: [number.companyNumber] });
-  }
-  if (name !== '') {
-    const variants = legalFormVariants(name);
-    const upper = nextPrefix(name);
-    conditions.push(
-      { text: `c.normalised_name in (${placeholders(variants.length)})`, params: variants },
-      { text: '(c.normalised_name >= ? and c.normalised_name < ?)', params: [name, upper] },
-    );
-    const words = fullTextWords(name);
-    if (words.length > 0) conditions.push(fullTextSql(words, dialect));
-    tiers.push(
-      { text: 'when c.normalised_name = ? then 1', params: [name] },
-      { text: `when c.normalised_name in (${placeholders(variants.length)}) then 2`, params: variants },
-      { text: 'when c.normalised_name >= ? and c.normalised_name < ? then 3', params: [name, upper] },
-    );
-  }
-  return {
-    where: {
-      text: `(${conditions.map((part) => part.text).join(' or ')})`,
-      params: conditions.flatMap((part) => part.params),
-    },
-    tier: {
-      text: `case ${tiers.map((part) => part.text).join(' ')} else 4 end`,
-      params: tiers.flatMap((part) => part.params),
-    },
-  };
-}
-
-/**
- * Every word but legal forms (the index leaves them out: see fullTextWords), so "widgets acme" finds ACME WIDGETS
- * LIMITED. Words of three characters or more also match as word prefixes ("acme wid"); shorter ones only whole:
- * a one- or two-letter prefix matches a large part of the register, and expanding it costs more than the answer is
- * worth. Words are letters and digits only after normalisation, so they need no escaping in either query language.
- */
-export const MIN_PREFIX_WORD = 3;
-
-function fullTextSql(words: readonly string[], dialect: RegisterDialect): Sql {
-  const prefix = (word: string) => word.length >= MIN_PREFIX_WORD;
-  if (dialect === 'postgresql') {
-    return {
-      text: "c.name_search @@ to_tsquery('simple', ?)",
-      params: [words.map((word) => `'${word.toLowerCase()}'${prefix(word) ? ':*' : ''}`).join(' & ')],
-    };
-  }
-  return {
-    text: 'c.company_number in (select f.company_number from companies_fts f where companies_fts match ?)',
-    params: [words.map((word) => `"${word}"${prefix(word) ? '*' : ''}`).join(' ')],
-  };
 }

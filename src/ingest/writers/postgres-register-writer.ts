@@ -62,6 +62,9 @@ const INSERT_CHANGES =
   `insert into register_changes (${CHANGE_COLUMNS.join(', ')}) select * from unnest(` +
   CHANGE_COLUMNS.map((column, i) => `$${i + 1}::${CHANGE_TYPES[column] ?? 'text'}[]`).join(', ') +
   ')';
+// The words search expands a prefix into (migration 0018): added, never removed.
+const INSERT_NAME_TERMS =
+  'insert into company_name_terms (term) select distinct unnest($1::text[]) on conflict (term) do nothing';
 const DELETE_SIC_CODES = 'delete from company_sic_codes where company_number = any($1::text[])';
 const INSERT_SIC_CODES =
   'insert into company_sic_codes (company_number, sic_code) select * from unnest($1::text[], $2::text[])';
@@ -148,6 +151,11 @@ export class PostgresRegisterWriter implements RegisterWriter {
             COMPANY_COLUMNS.map((_, i) => unique.map((company) => company.values[i])),
           );
         }
+        const terms = new Set<string>();
+        for (const company of unique)
+          if (company.fullText !== '')
+            for (const word of company.fullText.split(' ')) terms.add(word.toLowerCase());
+        if (terms.size > 0) await db.query(INSERT_NAME_TERMS, [[...terms]]);
         const rescore = unique
           .filter((company) => {
             const old = before.get(company.companyNumber);

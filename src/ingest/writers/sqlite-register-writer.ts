@@ -41,6 +41,7 @@ interface Statements {
   updateCompany: Statement;
   deleteName: Statement;
   insertName: Statement;
+  insertTerm: Statement;
   deleteSicCodes: Statement;
   insertSicCode: Statement;
   upsertSicDescription: Statement;
@@ -70,6 +71,8 @@ function prepare(db: Database): Statements {
     ),
     deleteName: db.prepare('delete from companies_fts where rowid = ?'),
     insertName: db.prepare('insert into companies_fts (rowid, name, company_number) values (?, ?, ?)'),
+    // The words search expands a prefix into (migration 0018): as FTS5 folds them, added, never removed.
+    insertTerm: db.prepare('insert into company_name_terms (term) values (?) on conflict (term) do nothing'),
     deleteSicCodes: db.prepare('delete from company_sic_codes where company_number = ?'),
     insertSicCode: db.prepare('insert into company_sic_codes (company_number, sic_code) values (?, ?)'),
     upsertSicDescription: db.prepare(
@@ -228,7 +231,7 @@ function writeCompany(
   values[COMPANY_COLUMN_INDEX.updatedAt] = bindable(values[COMPANY_COLUMN_INDEX.updatedAt]!);
   if (s.insertNewCompany.run(values).changes === 1) {
     outcome.inserted++;
-    s.insertName.run(companyNumberKey(number), company.fullText, number);
+    insertName(s, companyNumberKey(number), company.fullText, number);
     if (changes && after && recordNew) changes.push(...diffCompany(number, undefined, after));
     for (const code of company.sicCodes) s.insertSicCode.run(number, code);
     return true;
@@ -247,9 +250,16 @@ function writeCompany(
   if (existing.normalised_name !== company.normalisedName) {
     const key = companyNumberKey(number);
     s.deleteName.run(key);
-    s.insertName.run(key, company.fullText, number);
+    insertName(s, key, company.fullText, number);
   }
   s.deleteSicCodes.run(number);
   for (const code of company.sicCodes) s.insertSicCode.run(number, code);
   return rescore;
+}
+
+/** A name's full-text entry, and its words in the terms search expands prefixes into. */
+function insertName(s: Statements, key: number, fullText: string, number: string): void {
+  s.insertName.run(key, fullText, number);
+  if (fullText === '') return;
+  for (const word of fullText.split(' ')) s.insertTerm.run(word.toLowerCase());
 }

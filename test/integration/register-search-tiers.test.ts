@@ -1,0 +1,187 @@
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Orm } from '../../src/db/orm';
+import { searchCompanies, type CompanySearchQuery } from '../../src/domain/companies/search-companies';
+import { MAX_PREFIX_EXPANSION } from '../../src/domain/companies/search/full-text-terms';
+import { writeDemoRegisterCsv } from '../../src/demo/demo-register';
+import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
+import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import { CSV_COLUMN, csvRow } from '../support/company-csv-rows';
+import { referenceSearch } from '../support/search-reference';
+import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
+
+/*
+ * The tiered search (head: tiers 0–3; tail: tier 4, read and counted apart) must answer exactly as the single
+ * sorted statement did: same pages, same order, same totals, wherever a page falls across the tiers. The
+ * reference statement is the oracle (test/support/search-reference.ts).
+ */
+
+const asOf = new Date('2025-06-01T00:00:00Z');
+const { NAME, NUMBER, TOWN, STATUS } = CSV_COLUMN;
+const STATUSES = ['Active', 'Dissolved', 'Liquidation', 'Active - Proposal to Strike off'];
+
+// Enough of each tier that pages of 1–20 start and end inside every tier and on the boundaries between them.
+const made = [
+  csvRow({ [NAME]: 'HARBOUR LIGHT LIMITED', [NUMBER]: '07000001' }),
+  csvRow({ [NAME]: 'HARBOUR LIGHT LTD', [NUMBER]: '07000002', [STATUS]: 'Dissolved' }),
+  csvRow({ [NAME]: 'HARBOUR LIGHT LLP', [NUMBER]: 'OC700003' }),
+  csvRow({ [NAME]: 'HARBOUR LIGHT', [NUMBER]: '07000004', [STATUS]: 'Liquidation' }),
+  ...Array.from({ length: 23 }, (_, i) =>
+    csvRow({
+      [NAME]: `HARBOUR LIGHT ${['WORKS', 'STUDIO', 'HOMES'][i % 3]} ${i} LIMITED`,
+      [NUMBER]: `0710${String(i).padStart(4, '0')}`,
+      [STATUS]: STATUSES[i % STATUSES.length]!,
+      [TOWN]: i % 2 === 0 ? 'YORK' : 'BATH',
+    }),
+  ),
+  ...Array.from({ length: 31 }, (_, i) =>
+    csvRow({
+      [NAME]: `${['OLD', 'NEW', 'GREAT'][i % 3]} HARBOURS LIGHTING ${i} LTD`,
+      [NUMBER]: `0720${String(i).padStart(4, '0')}`,
+      [STATUS]: STATUSES[(i + 1) % STATUSES.length]!,
+      [TOWN]: i % 3 === 0 ? 'YORK' : 'BATH',
+    }),
+  ),
+  // More words with one prefix than a prefix is expanded into: that prefix stays an FTS5 prefix term.
+  ...Array.from({ length: MAX_PREFIX_EXPANSION + 4 }, (_, i) =>
+    csvRow({
+      [NAME]: `ZEPHYR${String.fromCharCode(65 + i)} HARBOUR LTD`,
+      [NUMBER]: `0730${String(i).padStart(4, '0')}`,
+    }),
+  ),
+];
+
+let db: TestDatabase;
+let orm: Orm;
+let dir: string;
+
+async function importRows(name: string, rows: readonly string[]): Promise<void> {
+  const file = join(dir, name);
+  writeFileSync(file, [BASIC_COMPANY_DATA_HEADER_LINE, ...rows, ''].join('\n'));
+  expect((await importCompaniesCsv(orm.em.fork(), file, { asOf })).rejected).toBe(0);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  orm = await openMigrated(db);
+  dir = mkdtempSync(join(tmpdir(), 'cds-register-search-tiers-'));
+  const demo = join(dir, 'demo.csv');
+  await writeDemoRegisterCsv(createWriteStream(demo), { companies: 3000, seed: 11, asOf });
+  expect((await importCompaniesCsv(orm.em.fork(), demo, { asOf })).rejected).toBe(0);
+  await importRows('made.csv', made);
+});
+
+afterAll(async () => {
+  await orm?.close();
+  await db?.drop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function expectAsReference(query: CompanySearchQuery): Promise<number> {
+  const expected = await referenceSearch(orm.em.fork(), query);
+  const found = await searchCompanies(orm.em.fork(), query);
+  expect({ query, numbers: found.items.map((item) => item.company_number), total: found.total }).toEqual({
+    query,
+    numbers: expected.numbers,
+    total: expected.total,
+  });
+  return expected.total;
+}
+
+const PAGES: readonly (readonly [limit: number, offset: number])[] = [
+  [20, 0],
+  [1, 0],
+  [3, 1],
+  [4, 3],
+  [5, 4],
+  [7, 5],
+  [2, 26],
+  [10, 25],
+  [6, 27],
+  [20, 20],
+  [20, 40],
+  [100, 0],
+  [9, 55],
+  [20, 1000],
+];
+
+describe('pages across the tiers match the single sorted statement', () => {
+  it.each([
+    ['harbour light'],
+    ['Harbour Light Ltd'],
+    ['harbour light llp'],
+    ['harbour'],
+    ['harbour lig'],
+    ['harbour l'],
+    ['light harbour'],
+    ['harb'],
+    ['07000001'],
+    ['zep harbour'],
+    ['zephyrc'],
+  ])('%j, every page', async (q) => {
+    let total = -1;
+    for (const [limit, offset] of PAGES) total = await expectAsReference({ q, limit, offset });
+    expect(total).toBeGreaterThan(0);
+  });
+
+  it('with filters on the head and the tail', async () => {
+    for (const filters of [{ town: 'york' }, { status: 'dissolved' }, { town: 'bath', status: 'active' }])
+      for (const [limit, offset] of PAGES)
+        await expectAsReference({ q: 'harbour light', ...filters, limit, offset });
+  });
+
+  it('for common words of the generated register, first pages and deep ones', async () => {
+    const names = (await orm.em.getConnection().execute('select normalised_name from companies')) as {
+      normalised_name: string;
+    }[];
+    const counts = new Map<string, number>();
+    for (const { normalised_name } of names) {
+      const word = normalised_name.split(' ')[0]!;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    const words = [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 4)
+      .map(([word]) => ({ word }));
+    expect(words.length).toBe(4);
+    for (const { word } of words)
+      for (const [limit, offset] of [
+        [20, 0],
+        [20, 20],
+        [50, 110],
+        [7, 3],
+      ] as const) {
+        expect(await expectAsReference({ q: word, limit, offset })).toBeGreaterThan(20);
+        await expectAsReference({ q: word.slice(0, 3), limit, offset });
+      }
+  });
+
+  it('for filters alone, ordered live first then by name', async () => {
+    for (const filters of [
+      { town: 'york' },
+      { status: 'liquidation' },
+      { town: 'bath', status: 'active' },
+      { town: 'london' },
+    ])
+      for (const [limit, offset] of PAGES) await expectAsReference({ ...filters, limit, offset });
+  });
+});
+
+describe('prefix words', () => {
+  it('expand to words a later import adds, and a prefix of no word matches nothing', async () => {
+    expect((await searchCompanies(orm.em.fork(), { q: 'quokkaberry', limit: 20, offset: 0 })).total).toBe(0);
+    await importRows('later.csv', [csvRow({ [NAME]: 'QUOKKABERRY FARMS LIMITED', [NUMBER]: '07400001' })]);
+    const found = await searchCompanies(orm.em.fork(), { q: 'farms quokka', limit: 20, offset: 0 });
+    expect(found.items.map((item) => item.company_number)).toEqual(['07400001']);
+    await expectAsReference({ q: 'farms quokka', limit: 20, offset: 0 });
+  });
+
+  it('expand to the words of a renamed company', async () => {
+    await importRows('renamed.csv', [
+      csvRow({ [NAME]: 'WOMBATWOOD SUPPLIES LIMITED', [NUMBER]: '07000002' }),
+    ]);
+    const found = await searchCompanies(orm.em.fork(), { q: 'supplies wombatw', limit: 20, offset: 0 });
+    expect(found.items.map((item) => item.company_number)).toEqual(['07000002']);
+  });
+});
