@@ -1,128 +1,54 @@
 /**
- * `npm run bench:api [-- --companies 1000000 --requests 2000 --concurrency 1,16,64 --seed 1]`: the API's
- * `get_company` and `search_companies`, over REST and over MCP (stateless POST /mcp), at several concurrencies on a
- * generated register, against a bare Koa route returning constant JSON measured in the same run (the baseline).
- * Also the import rate of that register.
+ * `npm run bench:api [-- --companies 1000000 --database sqlite|postgres --requests 2000 --concurrency 1,16,64]`:
+ * the API's `get_company` and `search_companies`, over REST and over MCP (stateless POST /mcp), at several
+ * concurrencies on a generated register, against a bare Koa route returning constant JSON measured in the same
+ * run (the baseline); then the same process under a search load (bench/api-contention.ts): searches and
+ * get_company mixed, get_company alone and under the load, an exact-name search under the load. Also the import
+ * of that register, step by step (bench/api-import.ts).
  *
- * Everything is private to the run: SQLite in a temporary dir (./data is never touched), its own Temporal dev
- * server on free ports (the API needs a Temporal client; no worker runs), the API and the baseline app on free
- * loopback ports in this process, and the load generator in a worker thread (bench/api-load.ts). See
- * bench/README.md ("API benchmark") for what is measured and how to read it.
+ * Everything is private to the run: SQLite in a temporary dir (./data is never touched) or a PostgreSQL database
+ * of its own (bench/api-database.ts), its own Temporal dev server on free ports (the API needs a Temporal client;
+ * no worker runs), the API and the baseline app on free loopback ports in this process, and the load generator
+ * in a worker thread (bench/api-load.ts). See bench/README.md ("API benchmark") for what is measured and how to
+ * read it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { extname, join, relative, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
-import { migrate, openDatabase, type Orm } from '../src/db/orm';
+import { migrate, openDatabase } from '../src/db/orm';
 import { createAccount } from '../src/domain/accounts/accounts';
-import { Quotas } from '../src/domain/accounts/quota';
-import { nameStem, normaliseCompanyName } from '../src/domain/companies/company-name';
-import { importDemoRegister } from '../src/demo/demo-data';
+import type { Quotas } from '../src/domain/accounts/quota';
 import type { Logger } from '../src/logger';
-import { startApi, type RunningApi } from '../src/server';
-import type { Services } from '../src/services';
-import { connectClient } from '../src/temporal/connection';
+import { closeServices, openServices, startApi, type RunningApi } from '../src/server';
 import { findTemporalCli, startDevServer } from '../src/temporal/dev-server';
 import { freePort } from '../test/support/free-port';
-import type { LoadCell, LoadMessage, LoadRequest, LoadResult, ReplyCheck } from './api-load';
+import { createCellRunner, startLoadWorker, type CellResult, type Target } from './api-cells';
+import { contentionTable, runContention, type ContentionReport } from './api-contention';
+import { createBenchStore, sampleCompanies, serverVersion } from './api-database';
+import { importBenchRegister } from './api-import';
+import { parseApiBenchOptions, usage } from './api-options';
+import type { Kind } from './api-requests';
 import {
   createStopStack,
-  envFlag,
   formatTable,
   machineAndCommit,
   progress,
   runBenchmark,
-  wholeNumberOption,
   resultFile,
 } from './harness';
 
-const benchDir = __dirname;
-const projectRoot = resolve(benchDir, '..');
-const MCP_PROTOCOL_VERSION = '2025-06-18';
+const projectRoot = resolve(__dirname, '..');
 /** Requests a key may send within a minute under the real quotas: below Team's 600 a minute. */
 const REQUESTS_PER_QUOTA_KEY = 500;
-const MAX_WARMUP_SECONDS = 5;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Options
-
-const usage = `Usage: npm run bench:api -- [options]   (each option also as an environment variable)
-  --companies N        companies in the generated register (BENCH_COMPANIES, default 1000000)
-  --requests N         measured requests per cell (BENCH_REQUESTS, default 2000)
-  --warmup N           unmeasured requests first in each cell, for at most 5 s (BENCH_WARMUP, default 200)
-  --baseline-requests N  measured requests per baseline run (BENCH_BASELINE_REQUESTS, default 10000;
-                       its warm-up is max(--warmup, 1000)): the bare route is fast, and a short run is noisy
-  --concurrency LIST   requests in flight, comma-separated (BENCH_CONCURRENCY, default 1,16,64)
-  --max-seconds S      cut a cell's measured phase after S seconds (BENCH_MAX_SECONDS, default 15)
-  --seed N             register generator and request sampling seed (BENCH_SEED, default 1)
-  --no-quota-row       skip the extra row with the real quotas (BENCH_NO_QUOTA_ROW=1)
-  --no-write           do not write bench/results/api-<date>.json (BENCH_NO_WRITE=1)`;
-
-interface Options {
-  companies: number;
-  requests: number;
-  warmup: number;
-  baselineRequests: number;
-  concurrency: number[];
-  maxSeconds: number;
-  seed: number;
-  quotaRow: boolean;
-  write: boolean;
-}
-
-function parseOptions(): Options {
-  const { values } = parseArgs({
-    options: {
-      companies: { type: 'string' },
-      requests: { type: 'string' },
-      warmup: { type: 'string' },
-      'baseline-requests': { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-seconds': { type: 'string' },
-      seed: { type: 'string' },
-      'no-quota-row': { type: 'boolean', default: false },
-      'no-write': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
-  const env = process.env;
-  const concurrencyRaw = values.concurrency ?? env.BENCH_CONCURRENCY ?? '1,16,64';
-  const concurrency = concurrencyRaw
-    .split(',')
-    .map((part) => wholeNumberOption('concurrency', part.trim(), 1, 1));
-  return {
-    companies: wholeNumberOption('companies', values.companies ?? env.BENCH_COMPANIES, 1_000_000, 1),
-    requests: wholeNumberOption('requests', values.requests ?? env.BENCH_REQUESTS, 2000, 1),
-    warmup: wholeNumberOption('warmup', values.warmup ?? env.BENCH_WARMUP, 200, 0),
-    baselineRequests: wholeNumberOption(
-      'baseline-requests',
-      values['baseline-requests'] ?? env.BENCH_BASELINE_REQUESTS,
-      10_000,
-      1,
-    ),
-    concurrency,
-    maxSeconds: wholeNumberOption('max-seconds', values['max-seconds'] ?? env.BENCH_MAX_SECONDS, 15, 1),
-    seed: wholeNumberOption('seed', values.seed ?? env.BENCH_SEED, 1, 0),
-    quotaRow: !(values['no-quota-row'] || envFlag(env.BENCH_NO_QUOTA_ROW)),
-    write: !(values['no-write'] || envFlag(env.BENCH_NO_WRITE)),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Helpers
+/** The day the generated register is laid out around, fixed so a seed gives the same register on any day. */
+const REGISTER_AS_OF = new Date('2025-06-01T00:00:00Z');
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 
@@ -138,184 +64,9 @@ function prng(seed: number): () => number {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The register sample: real numbers and names, picked by rowid with the seed.
-
-interface SampledCompany {
-  company_number: string;
-  company_name: string;
-}
-
-async function sampleCompanies(orm: Orm, size: number, random: () => number): Promise<SampledCompany[]> {
-  const connection = orm.em.fork().getConnection();
-  const [{ top }] = (await connection.execute('select max(rowid) as top from companies')) as [
-    { top: number },
-  ];
-  const rowids = new Set<number>();
-  while (rowids.size < Math.min(size, top)) rowids.add(1 + Math.floor(random() * top));
-  const ids = [...rowids];
-  const rows: SampledCompany[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    rows.push(
-      ...((await connection.execute(
-        `select company_number, company_name from companies where rowid in (${chunk.map(() => '?').join(',')})`,
-        chunk,
-      )) as SampledCompany[]),
-    );
-  }
-  if (rows.length === 0) throw new Error('the register is empty: nothing to sample');
-  return rows;
-}
-
-/** "Words of a random existing name": the name without its legal form, as someone would type it. */
-function searchWords(name: string): string {
-  return nameStem(normaliseCompanyName(name)).toLowerCase() || name;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Cells
-
-type Kind =
-  | 'baseline'
-  | 'rest_get_company'
-  | 'rest_search_companies'
-  | 'mcp_get_company'
-  | 'mcp_search_companies'
-  | 'rest_get_company_real_quotas';
-
-const KIND_LABELS: Record<Kind, string> = {
-  baseline: 'baseline: bare Koa, constant JSON',
-  rest_get_company: 'REST GET /company/{n}',
-  rest_search_companies: 'REST GET /companies?q=',
-  mcp_get_company: 'MCP tools/call get_company',
-  mcp_search_companies: 'MCP tools/call search_companies',
-  rest_get_company_real_quotas: 'REST GET /company/{n}, real quotas',
-};
-
-const KIND_CHECKS: Record<Kind, ReplyCheck> = {
-  baseline: 'json',
-  rest_get_company: 'rest-company',
-  rest_search_companies: 'rest-search',
-  mcp_get_company: 'mcp-company',
-  mcp_search_companies: 'mcp-search',
-  rest_get_company_real_quotas: 'rest-company',
-};
-
-interface Target {
-  host: string;
-  port: number;
-}
-
-interface RequestFactory {
-  sample: SampledCompany[];
-  random: () => number;
-  /** The key for request i of a cell. */
-  key: (i: number) => string;
-}
-
-function buildRequests(kind: Kind, count: number, f: RequestFactory): LoadRequest[] {
-  const pick = () => f.sample[Math.floor(f.random() * f.sample.length)]!;
-  const rest = (i: number) => ({ 'X-Api-Key': f.key(i), Accept: 'application/json' });
-  const mcp = (i: number, name: string, args: Record<string, unknown>): LoadRequest => ({
-    method: 'POST',
-    path: '/mcp',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': MCP_PROTOCOL_VERSION,
-      'X-Api-Key': f.key(i),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: i + 1,
-      method: 'tools/call',
-      params: { name, arguments: args },
-    }),
-  });
-  return Array.from({ length: count }, (_, i): LoadRequest => {
-    switch (kind) {
-      case 'baseline':
-        return { method: 'GET', path: '/baseline', headers: { Accept: 'application/json' } };
-      case 'rest_get_company':
-      case 'rest_get_company_real_quotas':
-        return {
-          method: 'GET',
-          path: `/company/${encodeURIComponent(pick().company_number)}`,
-          headers: rest(i),
-        };
-      case 'rest_search_companies':
-        return {
-          method: 'GET',
-          path: `/companies?q=${encodeURIComponent(searchWords(pick().company_name))}`,
-          headers: rest(i),
-        };
-      case 'mcp_get_company':
-        return mcp(i, 'get_company', { company_number: pick().company_number });
-      case 'mcp_search_companies':
-        return mcp(i, 'search_companies', { q: searchWords(pick().company_name) });
-    }
-  });
-}
-
-interface CellResult extends LoadResult {
-  kind: Kind;
-  label: string;
-  concurrency: number;
-  /** Share of the measured phase this (the server's) thread's event loop was busy. */
-  serverEventLoopUtilisation: number;
-  loadAverageAtStart: number;
-}
-
-/** Drives the load worker: one cell at a time. */
-function loadDriver(worker: Worker) {
-  return (cell: LoadCell, kind: Kind): Promise<CellResult> =>
-    new Promise((resolveCell, rejectCell) => {
-      const loadAverageAtStart = round(loadavg()[0]!);
-      let elu = performance.eventLoopUtilization();
-      const onMessage = (message: LoadMessage) => {
-        if (message.type === 'measuring') {
-          elu = performance.eventLoopUtilization();
-          return;
-        }
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        if (message.type === 'failed') return rejectCell(new Error(`${KIND_LABELS[kind]}: ${message.error}`));
-        if (message.type !== 'done') return;
-        const server = performance.eventLoopUtilization(elu);
-        resolveCell({
-          kind,
-          label: KIND_LABELS[kind],
-          concurrency: cell.concurrency,
-          ...message.result,
-          serverEventLoopUtilisation: round(server.utilization),
-          loadAverageAtStart,
-        });
-      };
-      const onError = (error: Error) => {
-        worker.off('message', onMessage);
-        rejectCell(error);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', onError);
-      worker.postMessage(cell);
-    });
-}
-
-function startLoadWorker(): Promise<Worker> {
-  // From TypeScript sources (tsx) the worker registers tsx's require hook first, as the importer's worker does.
-  const extension = extname(__filename);
-  const entry = join(benchDir, `api-load${extension}`);
-  const worker =
-    extension === '.ts'
-      ? new Worker(`require('tsx/cjs'); require(${JSON.stringify(entry)});`, { eval: true })
-      : new Worker(entry);
-  return new Promise((resolveWorker, rejectWorker) => {
-    worker.once('message', (message: LoadMessage) =>
-      message.type === 'ready' ? resolveWorker(worker) : rejectWorker(new Error('load worker did not start')),
-    );
-    worker.once('error', rejectWorker);
-  });
+/** The store's own settings (SQLITE_*: read threads and the like) pass through, as the service would read them. */
+function storeSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('SQLITE_')));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -369,13 +120,27 @@ interface Row {
 function table(rows: Row[]): string {
   const f = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '-' : String(v));
   return formatTable([
-    ['cell', 'conc', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'n', 'errors', 'server ELU', 'client ELU', 'load'],
+    [
+      'cell',
+      'conc',
+      'req/s',
+      'ratio',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'n',
+      'errors',
+      'server ELU',
+      'client ELU',
+      'load',
+    ],
     ...rows.map(({ cell, ratio }) => [
       cell.label,
       String(cell.concurrency),
       f(cell.requestsPerSecond),
       ratio === undefined ? '' : f(ratio),
       f(cell.latencyMs.p50),
+      f(cell.latencyMs.p95),
       f(cell.latencyMs.p99),
       `${cell.completed}${cell.cutShortByMaxSeconds ? '*' : ''}`,
       String(cell.errors),
@@ -386,17 +151,41 @@ function table(rows: Row[]): string {
   ]);
 }
 
+/** Issue 15's targets beside this run's figures, at 16 in flight (the table has the rest). */
+function targetsSummary(rows: Row[]): string {
+  const at16 = (kind: Kind) => rows.find((row) => row.cell.kind === kind && row.cell.concurrency === 16);
+  const lines = ['issue 15 targets, at 16 in flight:'];
+  for (const kind of ['rest_search_companies', 'mcp_search_companies'] as const) {
+    const row = at16(kind);
+    if (row)
+      lines.push(
+        `  ${row.cell.label}: p95 ${row.cell.latencyMs.p95} ms (target < 50), ` +
+          `${row.cell.requestsPerSecond} req/s (target ≥ 400)`,
+      );
+  }
+  for (const [kind, target] of [
+    ['rest_get_company', 0.3],
+    ['mcp_get_company', 0.25],
+  ] as const) {
+    const row = at16(kind);
+    if (row) lines.push(`  ${row.cell.label}: ${row.ratio} of the baseline (target ≥ ${target})`);
+  }
+  return lines.length > 1 ? lines.join('\n') : '';
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Main
 
 async function main(): Promise<void> {
-  const options = parseOptions();
+  const options = parseApiBenchOptions();
+  if (options === 'help') {
+    console.log(usage);
+    return;
+  }
   const logger: Logger = pino({ name: 'bench', level: 'warn' }, pino.destination(2));
   const started = Date.now();
 
   const stops = createStopStack();
-  const stopAll = stops.stopAll;
-
   const tempDir = mkdtempSync(join(tmpdir(), 'cds-bench-api-'));
   stops.push('temp dir', async () => rmSync(tempDir, { recursive: true, force: true }));
 
@@ -404,50 +193,35 @@ async function main(): Promise<void> {
     const cli = findTemporalCli();
     if (!cli) throw new Error('No Temporal CLI: run `npm run setup` first (the benchmark downloads nothing)');
 
-    // 1. The register, imported the way `npm run cli -- demo-data` does it.
-    const config0 = loadConfig({
+    // 1. The store and the register, imported the way `npm run cli -- demo-data --register-only` does it.
+    const store = await createBenchStore(options.database, options.databaseUrl, tempDir);
+    stops.push(`the run's database (${store.description})`, store.drop);
+    progress(`store: ${store.description}`);
+    const env = {
+      ...storeSettings(process.env),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: join(tempDir, 'data'),
+      DATABASE_URL: store.databaseUrl,
       TEMPORAL_TASK_QUEUE: `bench-api-${randomBytes(3).toString('hex')}`,
-    });
-    const orm = await openDatabase(config0.database, logger);
-    stops.push('database', () => orm.close());
-    await migrate(orm);
+    };
+    const importOrm = await openDatabase(loadConfig(env).database, logger);
+    stops.push('database (import)', () => importOrm.close());
+    await migrate(importOrm);
+    const postgresVersion = await serverVersion(importOrm);
 
     progress(`importing a generated register of ${options.companies.toLocaleString('en-GB')} companies`);
-    const loadBeforeImport = round(loadavg()[0]!);
-    const importStarted = performance.now();
-    const imported = await importDemoRegister(
-      orm.em.fork(),
-      { companies: options.companies, seed: options.seed, asOf: new Date('2025-06-01T00:00:00Z') },
-      {
-        progressIntervalMs: 10_000,
-        onProgress: (p) =>
-          progress(
-            `  ${p.rows.toLocaleString('en-GB')} rows, ${p.rowsPerSecond.toLocaleString('en-GB')} rows/s`,
-          ),
-      },
-    );
-    const generateAndImportSeconds = (performance.now() - importStarted) / 1000;
-    const importReport = {
+    const importReport = await importBenchRegister(importOrm.em.fork(), {
       companies: options.companies,
-      rows: imported.rows,
-      inserted: imported.inserted,
-      rejected: imported.rejected,
-      import_seconds: imported.seconds,
-      import_rows_per_second: imported.rows_per_second,
-      generate_and_import_seconds: round(generateAndImportSeconds, 1),
-      generate_and_import_rows_per_second: Math.round(imported.rows / generateAndImportSeconds),
-      load_average_at_start: loadBeforeImport,
-    };
-    progress(
-      `imported ${imported.rows.toLocaleString('en-GB')} rows: ${imported.rows_per_second.toLocaleString('en-GB')} ` +
-        `rows/s (${round(generateAndImportSeconds, 1)} s with generating the CSV)`,
-    );
-    if (imported.rejected > 0) throw new Error(`the importer rejected ${imported.rejected} generated rows`);
+      seed: options.seed,
+      asOf: REGISTER_AS_OF,
+      tmpDir: tempDir,
+    });
+    if (importReport.rejected > 0)
+      throw new Error(`the importer rejected ${importReport.rejected} generated rows`);
+    await importOrm.close();
 
     // 2. Temporal (the API holds a client; nothing here starts a workflow), the services and the two APIs.
     progress('starting the Temporal dev server');
@@ -460,89 +234,73 @@ async function main(): Promise<void> {
       logger,
     });
     stops.push('Temporal dev server', devServer.stop);
-    const config = { ...config0, TEMPORAL_ADDRESS: devServer.address };
-    const temporal = await connectClient(config);
-    stops.push('Temporal client', () => temporal.connection.close());
+    // The services as the API process builds them (and whatever it attaches to the store, e.g. read threads).
+    const services = await openServices(loadConfig({ ...env, TEMPORAL_ADDRESS: devServer.address }), logger);
+    stops.push('services', () => closeServices(services));
 
-    // openServices, less the Quotas it builds: quota accounting is taken out of the main cells (the benchmark
-    // exceeds every plan's per-minute limit) and measured on its own in the real-quotas row.
-    const clock = () => new Date();
+    // Quota accounting is taken out of the main cells (the benchmark exceeds every plan's per-minute limit) and
+    // measured on its own in the real-quotas row.
     const unlimited = {
       chargeRequests: async () => {},
       chargeFreeMessage: async () => {},
       close: async () => {},
     } as unknown as Quotas;
-    const services: Services = { config, orm, temporal, logger, clock, quotas: unlimited };
-    const realQuotas = new Quotas(config.database, clock);
-    stops.push('quotas', () => realQuotas.close());
-    const quotaServices: Services = { ...services, quotas: realQuotas };
-
-    const api = await startApi(services);
+    const api = await startApi({ ...services, quotas: unlimited });
     stops.push('API', api.stop);
-    const quotaApi = await startApi(quotaServices);
+    const quotaApi = await startApi(services);
     stops.push('API (real quotas)', quotaApi.stop);
     const baselineApp = await startBaselineApp();
     stops.push('baseline app', baselineApp.stop);
 
-    const em = orm.em.fork();
-    const { apiKey } = await createAccount(em, { email: 'bench@example.com', plan: 'team' }, clock());
+    const em = services.orm.em.fork();
+    const { apiKey } = await createAccount(
+      em,
+      { email: 'bench@example.com', plan: 'team' },
+      services.clock(),
+    );
     const quotaKeys: string[] = [];
-    const quotaRequests = options.warmup + options.requests;
     if (options.quotaRow) {
       // Each key stays below Team's 600 requests a minute over the whole cell, so no call is refused.
+      const quotaRequests = options.warmup + options.requests;
       for (let k = 0; k < Math.ceil(quotaRequests / REQUESTS_PER_QUOTA_KEY); k++) {
         const created = await createAccount(
           em,
           { email: `bench-quota-${k}@example.com`, plan: 'team' },
-          clock(),
+          services.clock(),
         );
         quotaKeys.push(created.apiKey.key);
       }
     }
 
     const random = prng(options.seed);
-    const sample = await sampleCompanies(orm, 1000, random);
+    const sample = await sampleCompanies(services.orm, 1000, random);
     progress(`sampled ${sample.length} companies from the register`);
 
     const worker = await startLoadWorker();
     stops.push('load worker', async () => void (await worker.terminate()));
-    const drive = loadDriver(worker);
-
     const targets: Record<Kind, Target> = {
       baseline: baselineApp.target,
       rest_get_company: targetOf(api),
       rest_search_companies: targetOf(api),
       mcp_get_company: targetOf(api),
       mcp_search_companies: targetOf(api),
+      mcp_search_exact_name: targetOf(api),
       rest_get_company_real_quotas: targetOf(quotaApi),
     };
-    const run = async (kind: Kind, concurrency: number): Promise<CellResult> => {
-      const warmup = kind === 'baseline' ? Math.max(options.warmup, 1000) : options.warmup;
-      const measured = kind === 'baseline' ? options.baselineRequests : options.requests;
-      const count = warmup + measured;
-      const key =
+    const cells = createCellRunner({
+      worker,
+      targets,
+      sample,
+      random,
+      key: (kind) =>
         kind === 'rest_get_company_real_quotas'
           ? (i: number) => quotaKeys[i % quotaKeys.length]!
-          : () => apiKey.key;
-      const requests = buildRequests(kind, count, { sample, random, key });
-      const cell: LoadCell = {
-        type: 'run',
-        ...targets[kind],
-        requests,
-        warmup,
-        measured,
-        concurrency,
-        maxSeconds: options.maxSeconds,
-        maxWarmupSeconds: MAX_WARMUP_SECONDS,
-        check: KIND_CHECKS[kind],
-      };
-      const result = await drive(cell, kind);
-      progress(
-        `  ${KIND_LABELS[kind]} @${concurrency}: ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, ` +
-          `p99 ${result.latencyMs.p99} ms${result.errors ? `, ${result.errors} ERRORS: ${result.errorSamples[0]}` : ''}`,
-      );
-      return result;
-    };
+          : () => apiKey.key,
+      requests: options.requests,
+      warmup: options.warmup,
+      baselineRequests: options.baselineRequests,
+      maxSeconds: options.maxSeconds,
+    });
 
     // 3. The cells: per concurrency, the baseline before and after the service's four cells.
     const measuredKinds: Kind[] = [
@@ -556,18 +314,23 @@ async function main(): Promise<void> {
       [];
     for (const concurrency of options.concurrency) {
       progress(`concurrency ${concurrency}`);
-      const before = await run('baseline', concurrency);
-      const cells: CellResult[] = [];
-      for (const kind of measuredKinds) cells.push(await run(kind, concurrency));
-      const after = await run('baseline', concurrency);
+      const before = await cells.run('baseline', concurrency);
+      const group: CellResult[] = [];
+      for (const kind of measuredKinds) group.push(await cells.run(kind, concurrency));
+      const after = await cells.run('baseline', concurrency);
       const meanRps = round((before.requestsPerSecond + after.requestsPerSecond) / 2, 1);
       baselines.push({ concurrency, before, after, meanRps });
       rows.push({ cell: { ...before, label: `${before.label} (before)` } });
-      for (const cell of cells)
+      for (const cell of group)
         rows.push({ cell, baselineRps: meanRps, ratio: round(cell.requestsPerSecond / meanRps, 3) });
       rows.push({ cell: { ...after, label: `${after.label} (after)` } });
     }
 
+    // 4. Under a search load.
+    let contention: ContentionReport | undefined;
+    if (options.contention) contention = await runContention(cells, options);
+
+    // 5. Real quotas.
     let quotaRow:
       | {
           cell: CellResult;
@@ -581,10 +344,10 @@ async function main(): Promise<void> {
       const concurrency = 16;
       progress(`real quotas, concurrency ${concurrency}, ${quotaKeys.length} Team keys`);
       // The same cell without quotas right beside it, so the pair compares like with like on a busy machine.
-      const before = await run('baseline', concurrency);
-      const unlimitedCell = await run('rest_get_company', concurrency);
-      const cell = await run('rest_get_company_real_quotas', concurrency);
-      const after = await run('baseline', concurrency);
+      const before = await cells.run('baseline', concurrency);
+      const unlimitedCell = await cells.run('rest_get_company', concurrency);
+      const cell = await cells.run('rest_get_company_real_quotas', concurrency);
+      const after = await cells.run('baseline', concurrency);
       const baselineRps = round((before.requestsPerSecond + after.requestsPerSecond) / 2, 1);
       quotaRow = {
         cell,
@@ -603,22 +366,34 @@ async function main(): Promise<void> {
       rows.push({ cell: { ...after, label: `${after.label} (after)` } });
     }
 
-    // 4. Report.
-    const env = machineAndCommit(projectRoot);
+    // 6. Report.
+    const machine = machineAndCommit(projectRoot);
+    const storeName =
+      options.database === 'postgres' ? `PostgreSQL ${postgresVersion ?? ''}`.trim() : 'SQLite (embedded)';
     console.log(
-      `\nAPI benchmark: ${options.companies.toLocaleString('en-GB')} companies, ${options.requests} requests per cell ` +
-        `after ${options.warmup} warm-up (baseline ${options.baselineRequests}), seed ${options.seed}; ` +
-        `${env.machine.cpus} CPUs, Node ${process.version}\n`,
+      `\nAPI benchmark: ${options.companies.toLocaleString('en-GB')} companies on ${storeName}, ` +
+        `${options.requests} requests per cell after ${options.warmup} warm-up (baseline ${options.baselineRequests}), ` +
+        `seed ${options.seed}; ${machine.machine.cpus} CPUs, Node ${process.version}, ` +
+        `commit ${machine.git.commit ?? '?'}${machine.git.dirty ? ' (uncommitted changes)' : ''}\n`,
     );
+    const r = importReport;
     console.log(
-      `import: ${importReport.import_rows_per_second.toLocaleString('en-GB')} rows/s ` +
-        `(${importReport.import_seconds} s; ${importReport.generate_and_import_seconds} s with generating the CSV)\n`,
+      `import: ${r.rows.toLocaleString('en-GB')} rows in ${r.import_seconds} s, ` +
+        `${r.import_rows_per_second.toLocaleString('en-GB')} rows/s ` +
+        `(rows ${r.rows_seconds} s at ${r.rows_per_second.toLocaleString('en-GB')} rows/s, then the writer's end ` +
+        `${r.writer_end_seconds} s${Object.keys(r.importer_phases).length > 0 ? `: ${JSON.stringify(r.importer_phases)}` : ''}); ` +
+        `generating the CSV ${r.generate_seconds} s, postcode lookup ${r.postcode_lookup_seconds} s, ` +
+        `health scores ${r.health_scores_seconds} s` +
+        (r.analyze_seconds === null ? '' : `, vacuum (analyze) ${r.analyze_seconds} s`) +
+        `; ${r.total_seconds} s in all\n`,
     );
     console.log(table(rows));
     console.log(
       '\nratio = cell req/s ÷ baseline req/s at the same concurrency (mean of the baseline runs before and after)' +
         '\nserver ELU: busy share of the API thread; client ELU: busy share of the load thread; load: 1-min load average' +
-        (rows.some((r) => r.cell.cutShortByMaxSeconds) ? `\n* cut short after ${options.maxSeconds} s` : '') +
+        (rows.some((row) => row.cell.cutShortByMaxSeconds)
+          ? `\n* cut short after ${options.maxSeconds} s`
+          : '') +
         '\nquota accounting is excluded from every row but the "real quotas" one',
     );
     if (quotaRow) {
@@ -626,23 +401,47 @@ async function main(): Promise<void> {
         `real quotas ÷ no quotas (REST get_company @16, adjacent runs): ${quotaRow.ratioToUnlimited}`,
       );
     }
-    const totalErrors = rows.reduce((sum, r) => sum + r.cell.errors, 0);
-    if (totalErrors > 0) console.log(`\n${totalErrors} requests FAILED: see errorSamples in the JSON`);
+    if (contention)
+      console.log(`\nUnder a search load (MCP search_companies in flight):\n${contentionTable(contention)}`);
+    const targetLines = targetsSummary(rows);
+    if (targetLines) console.log(`\n${targetLines}`);
+
+    const contentionCells = contention
+      ? [
+          contention.mixed.search,
+          contention.mixed.getCompany,
+          ...contention.idleVersusLoaded.flatMap((pair) => [pair.idle, pair.loaded, pair.load]),
+          contention.exactName.idle,
+          contention.exactName.load,
+        ]
+      : [];
+    // Exact-name searches that did not come back first are reported as such, not as failed requests.
+    const failures = [...rows.map((row) => row.cell), ...contentionCells].reduce(
+      (sum, c) => sum + c.errors,
+      0,
+    );
+    const notFirst = contention
+      ? contention.exactName.completedUnderLoad - contention.exactName.firstUnderLoad
+      : 0;
+    if (failures > 0) console.log(`\n${failures} requests FAILED: see errorSamples in the JSON`);
+    if (notFirst > 0) console.log(`\n${notFirst} exact-name searches did NOT return the company first`);
 
     if (options.write) {
       const file = resultFile('api');
       const result = {
         benchmark: 'api',
         date: new Date().toISOString(),
-        ...env,
-        options: { ...options, write: undefined },
+        ...machine,
+        store: { kind: options.database, version: postgresVersion, settings: storeSettings(process.env) },
+        options: { ...options, write: undefined, databaseUrl: undefined },
         client: 'node:http Agent, keep-alive, maxSockets = concurrency, in a worker thread; closed loop',
         quotas: 'excluded (a no-op Quotas) except in real_quotas',
         import: importReport,
         cells: rows
-          .filter((r) => r.cell.kind !== 'baseline')
+          .filter((row) => row.cell.kind !== 'baseline')
           .map(({ cell, baselineRps, ratio }) => ({ ...cell, baselineRps, ratio })),
         baselines,
+        contention,
         real_quotas: quotaRow,
         wholeRunSeconds: round((Date.now() - started) / 1000, 1),
       };
@@ -650,10 +449,10 @@ async function main(): Promise<void> {
       console.log(`\nwrote ${relative(process.cwd(), file)}`);
     }
     progress(`whole run ${round((Date.now() - started) / 1000, 1)} s`);
-    if (totalErrors > 0) process.exitCode = 1;
+    if (failures > 0 || notFirst > 0) process.exitCode = 1;
   } finally {
     progress('stopping');
-    await stopAll();
+    await stops.stopAll();
   }
 }
 

@@ -37,7 +37,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   health refresh                                               store the health scores that are due: companies whose
                                                                data changed, scores whose valid_until has come, and
                                                                scores of an older model (imports end with this too)
-  demo-data --companies <N> [--seed S] [--as-of YYYY-MM-DD] [--register-only]
+  demo-data --companies <N> [--seed S] [--as-of YYYY-MM-DD] [--register-only]   (details only up to 100,000 companies)
                                                                generate a demo register and its company details
                                                                (officers, PSCs, filings, charges, accounts) and
                                                                import them

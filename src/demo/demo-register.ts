@@ -45,8 +45,11 @@ export interface DemoRegisterOptions {
   end?: boolean;
 }
 
-/** Bounded by the Scottish SC number range (6 digits) at the share of Scottish companies generated. */
-export const DEMO_REGISTER_MAX_COMPANIES = 5_000_000;
+/**
+ * Bounded by the Scottish SC number range (6 digits) at the share of Scottish companies generated: 6 million
+ * companies use SC numbers up to about 960,000 (seed 1), so the whole real register (about 5.5 million) fits.
+ */
+export const DEMO_REGISTER_MAX_COMPANIES = 6_000_000;
 
 export async function writeDemoRegisterCsv(out: Writable, options: DemoRegisterOptions): Promise<void> {
   const { companies, seed = 1, end = true } = options;
