@@ -9,10 +9,20 @@
  * server on free ports with a temporary data dir, a SQLite database in a temporary dir holding a copy of the same
  * generated register (./data is never touched), a worker on a fresh task queue that creates the `change-check`
  * Schedule, and a loopback receiver on 127.0.0.1, let through the address rules with WEBHOOK_DEV_ALLOWED_ORIGINS.
+ * The figure issue 15 sets a bound on is trigger → all deliveries started (under 5 s at 1,000 alerts on the
+ * embedded default): the trigger to the latest start time, in visibility, of the workflows this check started.
  * See bench/README.md for what is measured and how to read it.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Client, WorkflowHandle } from '@temporalio/client';
@@ -55,6 +65,8 @@ interface Options {
   stepRepeats: number;
   timeoutSeconds: number;
   baselineAfter: boolean;
+  /** Extra `--sqlite-pragma` values for the scenarios' dev servers (e.g. synchronous=normal); none by default. */
+  temporalSqlitePragmas: string[];
 }
 
 const optionSpecs = {
@@ -79,11 +91,15 @@ const usage = `Usage: npm run bench:change-check -- [options]   (each option als
   --warmup N              changes in an unmeasured check first, in each scenario (BENCH_WARMUP, default 50)
   --step-repeats N        direct runs of the check's DB step, each on a fresh copy (BENCH_STEP_REPEATS, default 5)
   --timeout S             give up on a scenario's check or deliveries after S seconds (BENCH_TIMEOUT_S, default 600)
-  --no-baseline-after     measure the baseline once, before the main scenario (default: before and after)`;
+  --no-baseline-after     measure the baseline once, before the main scenario (default: before and after)
+  --temporal-sqlite-pragma P
+                          an extra --sqlite-pragma for the dev servers, e.g. synchronous=normal, to measure a
+                          setting before npm start adopts it; repeatable (BENCH_TEMPORAL_SQLITE_PRAGMA, ';'-separated)`;
 
 function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   const given = new Map<string, string>();
   let baselineAfter = env.BENCH_NO_BASELINE_AFTER !== '1' && env.BENCH_NO_BASELINE_AFTER !== 'true';
+  const pragmas: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') {
@@ -92,6 +108,12 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     }
     if (arg === '--no-baseline-after') {
       baselineAfter = false;
+      continue;
+    }
+    if (arg === '--temporal-sqlite-pragma') {
+      const pragma = argv[++i];
+      if (pragma === undefined) throw new Error(`${arg} needs a value`);
+      pragmas.push(pragma);
       continue;
     }
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -124,7 +146,12 @@ function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     stepRepeats: read('stepRepeats', 5),
     timeoutSeconds: read('timeoutSeconds', 600),
     baselineAfter,
+    temporalSqlitePragmas: pragmas.length > 0 ? pragmas : (env.BENCH_TEMPORAL_SQLITE_PRAGMA ?? '').split(';'),
   };
+  options.temporalSqlitePragmas = options.temporalSqlitePragmas.map((p) => p.trim()).filter(Boolean);
+  for (const pragma of options.temporalSqlitePragmas)
+    if (!/^[a-z_]+=[A-Za-z0-9_]+$/.test(pragma))
+      throw new Error(`--temporal-sqlite-pragma must look like name=value, got ${pragma}`);
   const smallest = Math.min(options.monitored, options.baselineMonitored);
   if (Math.max(options.monitored, options.baselineMonitored) > options.companies)
     throw new Error('--monitored and --baseline-monitored must not exceed --companies');
@@ -434,6 +461,14 @@ interface ScenarioResult {
   receiptFromTriggerMs: Spread;
   /** Trigger → the last delivery workflow closed (its attempt recorded). */
   triggerToAllClosedMs: number;
+  /** Trigger → the first of this check's delivery workflows started (its start time in visibility). */
+  triggerToFirstDeliveryStartedMs: number;
+  /**
+   * Trigger → the last of this check's delivery workflows started (visibility's start times): the figure issue 15
+   * asks to keep under 5 s at 1,000 alerts. Unlike trigger → result, it leaves out the check's own end (the
+   * health-score refresh, the result reaching the caller).
+   */
+  triggerToAllDeliveriesStartedMs: number;
   /** CPU used from the trigger to the result (deliveries started). */
   cpuToDeliveriesStarted: CpuUse;
   /** CPU used from the trigger until every delivery workflow had closed (sampled within 250 ms). */
@@ -511,6 +546,8 @@ type Measured = Pick<
   | 'triggerToAllReceivedMs'
   | 'receiptFromTriggerMs'
   | 'triggerToAllClosedMs'
+  | 'triggerToFirstDeliveryStartedMs'
+  | 'triggerToAllDeliveriesStartedMs'
   | 'cpuToDeliveriesStarted'
   | 'cpuToAllClosed'
 >;
@@ -559,11 +596,16 @@ async function checkAndDeliver(measure: Measure, feedEvents: number): Promise<Me
   const cpuAtClosed = cpuMark(measure.temporalPid);
   const ours = new Set(eventIds.map(webhookDeliveryWorkflowId));
   let lastClose = 0;
+  const startTimes: number[] = [];
   for await (const execution of client.workflow.list({ query: closedQuery })) {
     if (execution.status.name !== 'COMPLETED')
       throw new Error(`workflow ${execution.workflowId} ended ${execution.status.name}`);
-    if (ours.has(execution.workflowId)) lastClose = Math.max(lastClose, execution.closeTime?.getTime() ?? 0);
+    if (!ours.has(execution.workflowId)) continue;
+    lastClose = Math.max(lastClose, execution.closeTime?.getTime() ?? 0);
+    startTimes.push(execution.startTime.getTime());
   }
+  if (startTimes.length !== eventIds.length)
+    throw new Error(`visibility lists ${startTimes.length} of ${eventIds.length} delivery workflows`);
   const delivered = await orm.em.fork().count(WebhookDeliveryEntity, { status: 'delivered' });
   if (delivered !== before.size + eventIds.length)
     throw new Error(`only ${delivered} of ${before.size + eventIds.length} recorded as delivered`);
@@ -583,6 +625,8 @@ async function checkAndDeliver(measure: Measure, feedEvents: number): Promise<Me
     triggerToAllReceivedMs: Math.max(...receipts),
     receiptFromTriggerMs: spread(receipts),
     triggerToAllClosedMs: lastClose - triggerAt,
+    triggerToFirstDeliveryStartedMs: Math.min(...startTimes) - triggerAt,
+    triggerToAllDeliveriesStartedMs: Math.max(...startTimes) - triggerAt,
     cpuToDeliveriesStarted: cpuUse(cpuAtTrigger, cpuAtResult),
     cpuToAllClosed: cpuUse(cpuAtTrigger, cpuAtClosed),
   };
@@ -728,6 +772,7 @@ interface Compared {
   directStep: number;
   checkStep: number;
   toResult: number;
+  toAllDeliveriesStarted: number;
   toAllReceived: number;
   /** CPU of the worker process and the Temporal server together: less sensitive to other load than wall time. */
   cpuToResult: number;
@@ -743,6 +788,9 @@ function ratios(main: ScenarioResult, baselines: ScenarioResult[]): Compared {
     directStep: round2(main.directStepMedianMs / mean((r) => r.directStepMedianMs)),
     checkStep: round2(main.checkStepMs / mean((r) => r.checkStepMs)),
     toResult: round2(main.triggerToResultMs / mean((r) => r.triggerToResultMs)),
+    toAllDeliveriesStarted: round2(
+      main.triggerToAllDeliveriesStartedMs / mean((r) => r.triggerToAllDeliveriesStartedMs),
+    ),
     toAllReceived: round2(main.triggerToAllReceivedMs / mean((r) => r.triggerToAllReceivedMs)),
     cpuToResult: round2(ownCpu(main.cpuToDeliveriesStarted) / mean((r) => ownCpu(r.cpuToDeliveriesStarted))),
     cpuToAllClosed: round2(ownCpu(main.cpuToAllClosed) / mean((r) => ownCpu(r.cpuToAllClosed))),
@@ -776,7 +824,13 @@ function report(main: ScenarioResult, baselines: ScenarioResult[], compared: Com
     row('startAlertDeliveries ms', (r) => r.startDeliveriesMs),
     row('trigger → workflow started ms', (r) => r.triggerToWorkflowStartMs),
     row('workflow started → closed ms', (r) => r.workflowMs),
-    row('trigger → deliveries started ms *', (r) => r.triggerToResultMs, compared.toResult),
+    row('trigger → first delivery started ms', (r) => r.triggerToFirstDeliveryStartedMs),
+    row(
+      'trigger → all deliveries started ms *',
+      (r) => r.triggerToAllDeliveriesStartedMs,
+      compared.toAllDeliveriesStarted,
+    ),
+    row('trigger → result ms *', (r) => r.triggerToResultMs, compared.toResult),
     row('trigger → all webhooks received ms *', (r) => r.triggerToAllReceivedMs, compared.toAllReceived),
     row('  per webhook, from trigger p50 ms', (r) => r.receiptFromTriggerMs.p50),
     row('  per webhook, from trigger p99 ms', (r) => r.receiptFromTriggerMs.p99),
@@ -821,6 +875,23 @@ function environment(cli: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // Main
 
+/**
+ * The Temporal CLI behind a wrapper that adds `--sqlite-pragma` values to `server start-dev`: startDevServer runs
+ * whatever CLI it is given, so a dev-server setting can be measured here before `npm start` adopts it. `exec`
+ * keeps the pid startDevServer records (the CPU rows read it).
+ */
+function cliWithSqlitePragmas(cli: string, pragmas: readonly string[], dir: string): string {
+  if (pragmas.length === 0) return cli;
+  const wrapper = join(dir, 'temporal-with-pragmas');
+  const extra = pragmas.map((pragma) => `--sqlite-pragma '${pragma}'`).join(' ');
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\nif [ "$1" = server ]; then exec '${cli}' "$@" ${extra}; fi\nexec '${cli}' "$@"\n`,
+  );
+  chmodSync(wrapper, 0o755);
+  return wrapper;
+}
+
 const quietBundlerLogger = {
   log: () => undefined,
   trace: () => undefined,
@@ -843,6 +914,7 @@ async function main(): Promise<void> {
   try {
     const cli = findTemporalCli();
     if (!cli) throw new Error('No Temporal CLI: run `npm run setup` first (the benchmark downloads nothing)');
+    const serverCli = cliWithSqlitePragmas(cli, options.temporalSqlitePragmas, tempDir);
 
     progress(`generating and importing a register of ${options.companies.toLocaleString('en-GB')} companies`);
     const registerDir = join(tempDir, 'register');
@@ -860,7 +932,7 @@ async function main(): Promise<void> {
       options,
       register,
       tempDir,
-      cli,
+      cli: serverCli,
       workflowBundle: { code: workflowBundle.code },
       logger,
     };
@@ -874,7 +946,11 @@ async function main(): Promise<void> {
     console.log(
       `\nChange check benchmark: register of ${options.companies.toLocaleString('en-GB')} companies, ` +
         `${options.changes.toLocaleString('en-GB')} changes, ${options.accounts.toLocaleString('en-GB')} accounts ` +
-        `(one list each); ${env.machine.cpus} CPUs, Node ${process.version}\n`,
+        `(one list each); ${env.machine.cpus} CPUs, Node ${process.version}` +
+        (options.temporalSqlitePragmas.length > 0
+          ? `; dev servers with --sqlite-pragma ${options.temporalSqlitePragmas.join(' ')}`
+          : '') +
+        '\n',
     );
     console.log(report(main, baselines, compared));
     console.log(

@@ -1,16 +1,18 @@
 import { Context, heartbeat } from '@temporalio/activity';
-import { WebhookDeliveryEntity } from '../db/entities/webhook-delivery';
 import {
   runChangeCheckStep,
   type ChangeCheckProgress,
   type ChangeCheckStep,
 } from '../domain/changes/change-check';
-import { launchDeliveryWorkflow, reportStrandedDelivery } from '../temporal/delivery-starter';
-import { isDeliveryStillPending } from '../temporal/pending-deliveries';
+import { forEachWithConcurrency } from '../temporal/delivery-catch-up-pool';
+import {
+  DELIVERY_START_CONCURRENCY,
+  launchDeliveryWorkflow,
+  reportStrandedDelivery,
+} from '../temporal/delivery-starter';
+import { isDeliveryStillPending, pendingDeliveriesAmong } from '../temporal/pending-deliveries';
 import type { ActivityDeps } from './deps';
 
-/** Delivery workflows started at once: enough to hide the round trips, few enough not to flood the frontend. */
-const START_CONCURRENCY = 16;
 /**
  * Besides the step's own progress, a beat on a timer: a wait for a lock (the checkpoint row, the change log on
  * PostgreSQL) reports nothing by itself. Well inside the workflow's 20-second heartbeat timeout; the SDK throttles
@@ -70,28 +72,24 @@ export function changeCheckActivities(deps: ActivityDeps) {
 
     /**
      * Starts the delivery workflow of each stored delivery still pending. Idempotent (workflow id from the event
-     * id, USE_EXISTING + REJECT_DUPLICATE), so a retry after a crash half-way starts only the rest.
+     * id, USE_EXISTING + REJECT_DUPLICATE), so a retry after a crash half-way starts only the rest. The rows are
+     * read together up front (one query per 500), then started DELIVERY_START_CONCURRENCY at a time; a start
+     * that finds its workflow closed reads its row again before calling it stranded, as before.
      */
     async startAlertDeliveries(eventIds: string[]): Promise<number> {
-      const em = orm.em.fork();
-      let next = 0;
+      const deliveries = await pendingDeliveriesAmong(orm.em, eventIds);
       let started = 0;
-      const startNext = async (): Promise<void> => {
-        while (next < eventIds.length) {
-          const eventId = eventIds[next++]!;
-          const delivery = await em.fork().findOne(WebhookDeliveryEntity, { eventId });
-          if (!delivery || delivery.status !== 'pending') continue;
-          const { outcome } = await launchDeliveryWorkflow(temporal.client, temporal.taskQueue, delivery);
-          if (outcome === 'closed') {
-            // A retried step may find the workflow its first try started already finished: not stranded.
-            if (await isDeliveryStillPending(orm.em, eventId)) reportStrandedDelivery(logger, eventId);
-            continue;
-          }
-          started++;
-          heartbeat(started);
+      await forEachWithConcurrency(deliveries, DELIVERY_START_CONCURRENCY, async (delivery) => {
+        const { outcome } = await launchDeliveryWorkflow(temporal.client, temporal.taskQueue, delivery);
+        if (outcome === 'closed') {
+          // A retried step may find the workflow its first try started already finished: not stranded.
+          if (await isDeliveryStillPending(orm.em, delivery.eventId))
+            reportStrandedDelivery(logger, delivery.eventId);
+          return;
         }
-      };
-      await Promise.all(Array.from({ length: START_CONCURRENCY }, startNext));
+        started++;
+        heartbeat(started);
+      });
       return started;
     },
   };

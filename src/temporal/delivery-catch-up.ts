@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import type { DeliveryToStart } from './delivery-starter';
+import { DELIVERY_START_CONCURRENCY, type DeliveryToStart } from './delivery-starter';
 import { forEachWithConcurrency } from './delivery-catch-up-pool';
 
 /** What the catch-up reads and does, as functions: the worker wires them to the database and Temporal. */
@@ -40,7 +40,10 @@ export interface DeliveryCatchUpOptions {
   concurrency: number;
 }
 
-export const defaultDeliveryCatchUpOptions: DeliveryCatchUpOptions = { pageSize: 500, concurrency: 16 };
+export const defaultDeliveryCatchUpOptions: DeliveryCatchUpOptions = {
+  pageSize: 500,
+  concurrency: DELIVERY_START_CONCURRENCY,
+};
 
 /**
  * One pass of the delivery catch-up. A delivery is stored before its workflow starts, so a crash between the

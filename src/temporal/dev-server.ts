@@ -108,6 +108,11 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
     join(dataDir, 'temporal.db'),
     '--sqlite-pragma',
     'journal_mode=wal',
+    // One fsync per checkpoint instead of per commit: a process kill loses nothing (the WAL is in the OS cache);
+    // an OS crash may lose the last commits, which the worker's delivery catch-up and at-least-once delivery
+    // absorb. It doubles the rate at which a change check can start its deliveries (docs/performance.md).
+    '--sqlite-pragma',
+    'synchronous=normal',
     '--ip',
     '127.0.0.1',
     '--port',
@@ -193,7 +198,7 @@ export async function startDownloadedDevServer(options: DevServerOptions): Promi
       uiPort: options.uiPort,
       namespace: options.namespace,
       searchAttributes: allSearchAttributes,
-      extraArgs: ['--sqlite-pragma', 'journal_mode=wal'],
+      extraArgs: ['--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal'],
     },
   });
   return {

@@ -15,15 +15,13 @@ import type {
   WebhookRecoveryInput,
   WebhookRecoveryResult,
 } from './contracts';
-import { launchDeliveryWorkflow, type DeliveryToStart } from './delivery-starter';
+import { forEachWithConcurrency } from './delivery-catch-up-pool';
+import { DELIVERY_START_CONCURRENCY, launchDeliveryWorkflow, type DeliveryToStart } from './delivery-starter';
 import { webhookRedeliveryWorkflowId, workflowTypes } from './names';
 import { searchAttributes } from './search-attributes';
 
 type DeliveryWorkflow = (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
 type RecoveryWorkflow = (input: WebhookRecoveryInput) => Promise<WebhookRecoveryResult>;
-
-/** Delivery workflows started at once: enough to hide the round trips, few enough not to flood the frontend. */
-const START_CONCURRENCY = 16;
 
 /** A redelivery's workflow start, prepared once for the API (one) and the recovery's activity (a batch). */
 export interface RedeliveryStart {
@@ -127,8 +125,9 @@ export async function launchCurrentDeliveryWorkflow(
 }
 
 /**
- * Starts many redeliveries, several at once (a recovery's batch). Idempotent: a redelivery whose workflow exists
- * already (a retried activity, the worker's catch-up) is counted, not started again.
+ * Starts many redeliveries, DELIVERY_START_CONCURRENCY at once (a recovery's batch); after a failed start no
+ * other is begun, and the starts in flight are awaited before the error is passed on. Idempotent: a redelivery
+ * whose workflow exists already (a retried activity, the worker's catch-up) is counted, not started again.
  */
 export async function startRedeliveries(
   client: Client,
@@ -136,17 +135,13 @@ export async function startRedeliveries(
   starts: readonly RedeliveryStart[],
   onProgress: (done: number) => void = () => undefined,
 ): Promise<WebhookRecoveryResult> {
-  let next = 0;
   const result: WebhookRecoveryResult = { started: 0, alreadyStarted: 0 };
-  const startNext = async (): Promise<void> => {
-    while (next < starts.length) {
-      const { outcome } = await startRedeliveryWorkflow(client, taskQueue, starts[next++]!);
-      if (outcome === 'started') result.started++;
-      else result.alreadyStarted++;
-      onProgress(result.started + result.alreadyStarted);
-    }
-  };
-  await Promise.all(Array.from({ length: START_CONCURRENCY }, startNext));
+  await forEachWithConcurrency(starts, DELIVERY_START_CONCURRENCY, async (start) => {
+    const { outcome } = await startRedeliveryWorkflow(client, taskQueue, start);
+    if (outcome === 'started') result.started++;
+    else result.alreadyStarted++;
+    onProgress(result.started + result.alreadyStarted);
+  });
   return result;
 }
 
