@@ -1,15 +1,18 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { OfficerAppointment } from '../../db/entities/officer-appointment';
+import { readRows, type ReadParam } from '../../db/read-query';
 import { placeholders } from '../companies/register-sql';
 import { compareAppointments } from './company-officers';
 import type { NameQuery } from './officer-name';
+import { narrowingWords } from './officer-name-words';
 
 /*
- * A search by name over the whole officer register (get_officer_appointments). The surname index narrows the
- * rows (surname_key in the query's candidate keys), then every required query word must be a whole word of
- * name_key. Namesakes are kept apart by officer id: the people list says who they are, and each appointment says
- * whose it is. The result is capped rather than paged: a long list of namesakes is narrowed with officer_id or
- * the birth month and year, which is what the caller must do to tell them apart anyway.
+ * A search by name over the whole officer register (get_officer_appointments). The rows read are narrowed by
+ * surname AND a given word (officer_name_words, see officer-name-words.ts), or by surname alone when the query
+ * holds no word beside a candidate surname; then every required query word must be a whole word of name_key.
+ * Namesakes are kept apart by officer id: the people list says who they are, and each appointment says whose
+ * it is. The result is capped rather than paged: a long list of namesakes is narrowed with officer_id or the
+ * birth month and year, which is what the caller must do to tell them apart anyway.
  */
 
 export interface OfficerSearch {
@@ -44,9 +47,9 @@ export interface OfficerSearchResult {
 }
 
 /** LIKE needs no escaping: normalised words are letters and digits only. */
-function whereClause(search: OfficerSearch): { where: string; params: (string | number)[] } {
+function whereClause(search: OfficerSearch): { where: string; params: ReadParam[] } {
   const conditions = [`a.surname_key in (${placeholders(search.query.surnameKeys.length)})`];
-  const params: (string | number)[] = [...search.query.surnameKeys];
+  const params: ReadParam[] = [...search.query.surnameKeys];
   for (const word of search.query.required) {
     conditions.push('a.name_key like ?');
     params.push(`% ${word} %`);
@@ -105,27 +108,101 @@ function comparePeople(a: PersonFound, b: PersonFound): number {
   );
 }
 
+/** The columns the count and the people list read: never the address or the details. */
+const SUMMARY_COLUMNS = [
+  'officer_id',
+  'name',
+  'surname_key',
+  'name_key',
+  'resigned_on',
+  'birth_year',
+  'birth_month',
+].join(', ');
+
+/**
+ * The appointments a search reads, as the table `a` its WHERE then checks: one branch per candidate surname
+ * key, through (surname_key, word) for every required word beside the key when the query holds any, else
+ * through the surname index. A row has one surname_key, so no row comes from two branches. With officer_id the officer's
+ * own index is the narrower way in (a person holds few appointments), so the planner is left to take it.
+ */
+function candidateRows(search: OfficerSearch, columns: string): { from: string; params: ReadParam[] } {
+  if (search.officerId !== undefined) return { from: 'officer_appointments a', params: [] };
+  const branches: string[] = [];
+  const params: ReadParam[] = [];
+  const select = columns
+    .split(', ')
+    .map((column) => `o.${column}`)
+    .join(', ');
+  for (const surnameKey of search.query.surnameKeys) {
+    const words = narrowingWords(surnameKey, search.query.required);
+    if (words.length === 0) {
+      branches.push(`select ${select} from officer_appointments o where o.surname_key = ?`);
+      params.push(surnameKey);
+    } else {
+      // Each word's rows are one range of the word index, read without touching the appointments; only
+      // appointments under all of them are looked up.
+      const found = words
+        .map(
+          () =>
+            'select company_number, appointment_id from officer_name_words where surname_key = ? and word = ?',
+        )
+        .join(' intersect ');
+      branches.push(
+        `select ${select} from (${found}) w join officer_appointments o ` +
+          'on o.company_number = w.company_number and o.appointment_id = w.appointment_id',
+      );
+      for (const word of words) params.push(surnameKey, word);
+    }
+  }
+  return { from: `(${branches.join(' union all ')}) a`, params };
+}
+
+/** Every column of officer_appointments, in the order the appointments query reads them. */
+const APPOINTMENT_COLUMNS = [
+  'company_number',
+  'appointment_id',
+  'officer_id',
+  'name',
+  'surname_key',
+  'name_key',
+  'officer_role',
+  'appointed_on',
+  'resigned_on',
+  'birth_year',
+  'birth_month',
+  'nationality',
+  'country_of_residence',
+  'occupation',
+  'address',
+  'details',
+].join(', ');
+
 export async function searchOfficers(em: EntityManager, search: OfficerSearch): Promise<OfficerSearchResult> {
-  const connection = em.getConnection();
-  const { where, params } = whereClause(search);
-  const from = `from officer_appointments a ${where}`;
-  const [counted] = (await connection.execute(
+  const { where, params: whereParams } = whereClause(search);
+  const summary = candidateRows(search, SUMMARY_COLUMNS);
+  const from = `from ${summary.from} ${where}`;
+  const params = [...summary.params, ...whereParams];
+  const [counted] = await readRows<Row>(
+    em,
     `select count(*) as appointments, count(distinct a.officer_id) as people ${from}`,
     params,
-  )) as Row[];
-  const peopleRows = (await connection.execute(
+  );
+  const peopleRows = await readRows<Row>(
+    em,
     `select a.officer_id, min(a.name) as name, max(a.birth_year) as birth_year, max(a.birth_month) as birth_month,
        count(*) as appointments, sum(case when a.resigned_on is null then 1 else 0 end) as active
      ${from} group by a.officer_id order by a.officer_id limit ?`,
     [...params, search.limit],
-  )) as Row[];
+  );
   // Grouped by company, so each company's rows arrive together; the cap then cuts between whole rows.
-  const appointmentRows = (await connection.execute(
+  const whole = candidateRows(search, APPOINTMENT_COLUMNS);
+  const appointmentRows = await readRows<Row>(
+    em,
     `select a.*, c.company_name, c.company_status
-     from officer_appointments a left join companies c on c.company_number = a.company_number ${where}
+     from ${whole.from} left join companies c on c.company_number = a.company_number ${where}
      order by a.company_number, a.appointment_id limit ?`,
-    [...params, search.limit],
-  )) as Row[];
+    [...whole.params, ...whereParams, search.limit],
+  );
   const people = peopleRows
     .map((row): PersonFound => ({
       officerId: String(row.officer_id),

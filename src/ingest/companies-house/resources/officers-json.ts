@@ -5,6 +5,7 @@ import { requireCompanyNumber } from '../../../domain/companies/company-number-a
 import { ServiceError } from '../../../domain/errors';
 import { diffOfficers } from '../../../domain/officers/officer-changes';
 import { officerListSchema } from '../../../domain/officers/officer-list-resource';
+import { replaceOfficerNameWords } from '../../../domain/officers/officer-name-word-store';
 import { appointmentLinks, appointmentRow } from '../../../domain/officers/officer-record';
 import {
   importCompanyResource,
@@ -102,6 +103,7 @@ export async function replaceCompanyOfficers(
     await tx.nativeDelete(OfficerAppointmentEntity, { companyNumber: number });
     for (let start = 0; start < rows.length; start += INSERT_CHUNK)
       await tx.insertMany(OfficerAppointmentEntity, rows.slice(start, start + INSERT_CHUNK));
+    await replaceOfficerNameWords(tx, stored, rows);
     return diffOfficers(number, stored, rows);
   });
 }

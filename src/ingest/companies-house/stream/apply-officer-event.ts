@@ -1,6 +1,7 @@
 import { OfficerAppointmentEntity } from '../../../db/entities/officer-appointment';
 import { diffOfficers } from '../../../domain/officers/officer-changes';
 import { officerAppointmentEventSchema } from '../../../domain/officers/officer-list-resource';
+import { replaceOfficerNameWords } from '../../../domain/officers/officer-name-word-store';
 import {
   appointmentPath,
   appointmentRow,
@@ -38,12 +39,16 @@ export const applyOfficerEvent: StreamEventApplier = async (em, event, target, c
       { disableIdentityMap: true },
     );
     if (stored) await tx.nativeDelete(OfficerAppointmentEntity, { companyNumber: number, appointmentId });
-    if (!item) return diffOfficers(number, stored ? [stored] : [], []);
+    if (!item) {
+      if (stored) await replaceOfficerNameWords(tx, [stored], []);
+      return diffOfficers(number, stored ? [stored] : [], []);
+    }
     // The officer link is often missing from stream data: the id already held for the appointment stands.
     const linked = item.links.officer && officerIdOfLink(item.links.officer.appointments);
     const officerId = linked ?? stored?.officerId ?? unknownOfficerId(appointmentId);
     const row = appointmentRow(number, item, { companyNumber: number, appointmentId, officerId });
     await tx.insert(OfficerAppointmentEntity, row);
+    await replaceOfficerNameWords(tx, stored ? [stored] : [], [row]);
     return diffOfficers(number, stored ? [stored] : [], [row]);
   });
 };
