@@ -37,7 +37,8 @@ export interface BenchImportReport {
   /** Any other `*_seconds` figures the importer reports (phases it times itself). */
   importer_phases: Record<string, number>;
   postcode_lookup_seconds: number;
-  health_scores_seconds: number;
+  /** null when the run skipped them (--no-health-scores). */
+  health_scores_seconds: number | null;
   health_scores_rescored: number;
   /** PostgreSQL only: VACUUM (ANALYZE) of the register's tables, so the cells see planner statistics. */
   analyze_seconds: number | null;
@@ -48,7 +49,7 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
 
 export async function importBenchRegister(
   em: EntityManager,
-  options: { companies: number; seed: number; asOf: Date; tmpDir: string },
+  options: { companies: number; seed: number; asOf: Date; tmpDir: string; healthScores: boolean },
 ): Promise<BenchImportReport> {
   const dir = await mkdtemp(join(options.tmpDir, 'register-'));
   const file = join(dir, `demo-register-${options.companies}-${options.seed}.csv`);
@@ -95,8 +96,8 @@ export async function importBenchRegister(
     await importDemoPostcodeLookup(em.fork(), dir, file);
     const postcodeSeconds = since(t);
     t = performance.now();
-    const scores = await drainHealthScores(em.fork(), options.asOf);
-    const healthSeconds = since(t);
+    const scores = options.healthScores ? await drainHealthScores(em.fork(), options.asOf) : { rescored: 0 };
+    const healthSeconds = options.healthScores ? since(t) : null;
     let analyzeSeconds: number | null = null;
     if (dialectOf(em) === 'postgresql') {
       t = performance.now();

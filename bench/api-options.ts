@@ -24,6 +24,8 @@ export const usage = `Usage: npm run bench:api -- [options]   (each option also 
   --max-seconds S      cut a cell's measured phase after S seconds (BENCH_MAX_SECONDS, default 15)
   --seed N             register generator and request sampling seed (BENCH_SEED, default 1)
   --no-contention      skip the contention cells (BENCH_NO_CONTENTION=1)
+  --no-health-scores   skip scoring every company after the import (BENCH_NO_HEALTH_SCORES=1): no cell reads
+                       a score, and at millions of companies scoring takes longer than the import
   --no-quota-row       skip the extra row with the real quotas (BENCH_NO_QUOTA_ROW=1)
   --no-write           do not write bench/results/api-<date>.json (BENCH_NO_WRITE=1)
 Settings of the store itself (SQLITE_*, e.g. the read threads) are read from the environment as the service
@@ -44,6 +46,7 @@ export interface ApiBenchOptions {
   maxSeconds: number;
   seed: number;
   contention: boolean;
+  healthScores: boolean;
   quotaRow: boolean;
   write: boolean;
 }
@@ -67,6 +70,7 @@ export function parseApiBenchOptions(
       'max-seconds': { type: 'string' },
       seed: { type: 'string' },
       'no-contention': { type: 'boolean', default: false },
+      'no-health-scores': { type: 'boolean', default: false },
       'no-quota-row': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -100,6 +104,7 @@ export function parseApiBenchOptions(
     maxSeconds: wholeNumberOption('max-seconds', values['max-seconds'] ?? env.BENCH_MAX_SECONDS, 15, 1),
     seed: wholeNumberOption('seed', values.seed ?? env.BENCH_SEED, 1, 0),
     contention: !(values['no-contention'] || envFlag(env.BENCH_NO_CONTENTION)),
+    healthScores: !(values['no-health-scores'] || envFlag(env.BENCH_NO_HEALTH_SCORES)),
     quotaRow: !(values['no-quota-row'] || envFlag(env.BENCH_NO_QUOTA_ROW)),
     write: !(values['no-write'] || envFlag(env.BENCH_NO_WRITE)),
   };

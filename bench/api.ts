@@ -218,6 +218,7 @@ async function main(): Promise<void> {
       seed: options.seed,
       asOf: REGISTER_AS_OF,
       tmpDir: tempDir,
+      healthScores: options.healthScores,
     });
     if (importReport.rejected > 0)
       throw new Error(`the importer rejected ${importReport.rejected} generated rows`);
@@ -383,7 +384,7 @@ async function main(): Promise<void> {
         `(rows ${r.rows_seconds} s at ${r.rows_per_second.toLocaleString('en-GB')} rows/s, then the writer's end ` +
         `${r.writer_end_seconds} s${Object.keys(r.importer_phases).length > 0 ? `: ${JSON.stringify(r.importer_phases)}` : ''}); ` +
         `generating the CSV ${r.generate_seconds} s, postcode lookup ${r.postcode_lookup_seconds} s, ` +
-        `health scores ${r.health_scores_seconds} s` +
+        `health scores ${r.health_scores_seconds === null ? 'skipped' : `${r.health_scores_seconds} s`}` +
         (r.analyze_seconds === null ? '' : `, vacuum (analyze) ${r.analyze_seconds} s`) +
         `; ${r.total_seconds} s in all\n`,
     );
