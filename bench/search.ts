@@ -37,12 +37,18 @@ const KINDS: Record<string, (name: string, row: SampleRow) => Query> = {
   town: (_, row) => ({ town: row.locality_key ?? 'LONDON' }),
   'town + status': (_, row) => ({ town: row.locality_key ?? 'LONDON', status: row.company_status }),
   status: (_, row) => ({ status: row.company_status }),
+  'sic code': (_, row) => ({ sicCode: (JSON.parse(row.sic_codes) as string[])[0] ?? '99999' }),
+  'sic code page 3': (_, row) => ({
+    sicCode: (JSON.parse(row.sic_codes) as string[])[0] ?? '99999',
+    offset: 40,
+  }),
 };
 
 interface SampleRow {
   normalised_name: string;
   locality_key: string | null;
   company_status: string;
+  sic_codes: string;
 }
 
 const median = (xs: number[]) => nearestRank(xs, 50);
@@ -144,7 +150,7 @@ async function sampleRows(em: EntityManager, n: number, seed: number): Promise<S
   for (let i = 0; i < n; i++) {
     const offset = Math.floor(next() * total);
     const found = (await connection.execute(
-      'select normalised_name, locality_key, company_status from companies order by company_number limit 1 offset ?',
+      'select normalised_name, locality_key, company_status, sic_codes from companies order by company_number limit 1 offset ?',
       [offset],
     )) as SampleRow[];
     rows.push(found[0]!);

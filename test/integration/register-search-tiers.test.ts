@@ -18,7 +18,7 @@ import { createTestDatabase, openMigrated, type TestDatabase } from '../support/
  */
 
 const asOf = new Date('2025-06-01T00:00:00Z');
-const { NAME, NUMBER, TOWN, STATUS } = CSV_COLUMN;
+const { NAME, NUMBER, TOWN, STATUS, SIC_1 } = CSV_COLUMN;
 const STATUSES = ['Active', 'Dissolved', 'Liquidation', 'Active - Proposal to Strike off'];
 
 // Enough of each tier that pages of 1–20 start and end inside every tier and on the boundaries between them.
@@ -48,6 +48,16 @@ const made = [
     csvRow({
       [NAME]: `ZEPHYR${String.fromCharCode(65 + i)} HARBOUR LTD`,
       [NUMBER]: `0730${String(i).padStart(4, '0')}`,
+    }),
+  ),
+  // A SIC code common enough that a page of it is read by walking the register in order (search-companies.ts),
+  // spread over statuses and names so the walk crosses every status rank.
+  ...Array.from({ length: 400 }, (_, i) =>
+    csvRow({
+      [NAME]: `${['ALDER', 'BIRCH', 'CEDAR', 'YEW'][i % 4]} WALKING ${i} LIMITED`,
+      [NUMBER]: `0750${String(i).padStart(4, '0')}`,
+      [STATUS]: ['Dissolved', 'Liquidation', 'Active', 'Dissolved'][i % 4]!,
+      [SIC_1]: '99999 - Dormant Company',
     }),
   ),
 ];
@@ -165,6 +175,25 @@ describe('pages across the tiers match the single sorted statement', () => {
       { town: 'london' },
     ])
       for (const [limit, offset] of PAGES) await expectAsReference({ ...filters, limit, offset });
+  });
+});
+
+describe('a SIC code alone', () => {
+  it('pages of a common code (walked in order) and of rare ones (sorted) match the single sorted statement', async () => {
+    const codes = (await orm.em
+      .getConnection()
+      .execute(
+        'select sic_code, count(*) as n from company_sic_codes group by sic_code order by count(*) desc, sic_code',
+      )) as { sic_code: string; n: number | string }[];
+    expect(Number(codes[0]!.n)).toBeGreaterThanOrEqual(400);
+    const picked = [codes[0]!, codes[1]!, codes[Math.floor(codes.length / 2)]!, codes[codes.length - 1]!];
+    for (const { sic_code } of picked)
+      for (const [limit, offset] of PAGES) await expectAsReference({ sicCode: sic_code, limit, offset });
+    await expectAsReference({ sicCode: '01230', limit: 20, offset: 0 });
+    // Walked pages past the live companies of the code, into the other status ranks; and a page the walk would
+    // reach only after most of the register, which is sorted instead.
+    for (const offset of [100, 150, 180, 395])
+      await expectAsReference({ sicCode: '99999', limit: 20, offset });
   });
 });
 

@@ -108,3 +108,12 @@ export function registerOfCompanyNumber(companyNumber: string): CompanyRegister 
     ? COMPANY_NUMBER_PREFIXES[prefix as CompanyNumberPrefix].register
     : null;
 }
+
+/**
+ * Base-36 reading of a canonical company number: unique, below 2^53, and stable, unlike SQLite rowids. The
+ * register's full-text rows are keyed by it, which lets search compare full-text matches with companies without
+ * reading either table's content.
+ */
+export function companyNumberKey(companyNumber: string): number {
+  return parseInt(companyNumber, 36);
+}

@@ -121,11 +121,6 @@ export function checkpointValues(run: RunCheckpoint): (string | number | boolean
   ];
 }
 
-/** Base-36 reading of a canonical company number: unique, below 2^53, and stable, unlike SQLite rowids. */
-export function companyNumberKey(companyNumber: string): number {
-  return parseInt(companyNumber, 36);
-}
-
 const TRACKED_POSITIONS = TRACKED_COLUMNS.map((column) => COMPANY_COLUMNS.indexOf(column));
 
 /** Copies the stored values of `company.keepStored` into its row (values in COMPANY_COLUMNS order). */

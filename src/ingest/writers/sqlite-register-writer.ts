@@ -4,6 +4,7 @@ import {
   COMPANY_COLUMNS,
   type CompanyColumnValue,
 } from '../../domain/companies/company-record';
+import { companyNumberKey } from '../../domain/companies/company-number';
 import { knexOf } from '../../domain/companies/register-sql';
 import { diffCompany, type ChangeDraft, type TrackedRow } from '../../domain/changes/company-changes';
 import { CHANGE_COLUMNS, changeValues } from '../../domain/changes/register-change-log';
@@ -13,7 +14,6 @@ import {
   checkpointValues,
   keepStoredValues,
   trackedRowFromValues,
-  companyNumberKey,
   IMPORT_RUN_COLUMNS,
   IMPORT_RUN_PROGRESS_COLUMNS,
   type BatchOutcome,

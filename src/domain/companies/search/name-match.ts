@@ -18,6 +18,8 @@ export interface NameMatch {
   tier: Sql;
   /** Tier 4 before the head is taken out; undefined when no full-text match is possible. */
   fullText: Sql | undefined;
+  /** SQLite: the FTS5 query of `fullText`, to read the index alone (search-companies.ts counts the tail so). */
+  ftsQuery: string | undefined;
 }
 
 export async function nameMatch(em: EntityManager, q: string, dialect: RegisterDialect): Promise<NameMatch> {
@@ -57,6 +59,7 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
       params: tiers.flatMap((part) => part.params),
     },
     fullText,
+    ftsQuery: fullText && dialect === 'sqlite' ? (fullText.params[0] as string) : undefined,
   };
 }
 
