@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
@@ -37,6 +38,11 @@ export const configSchema = z.object({
   /** Development and tests only: the one DNS server (IP[:port]) the webhook sender asks instead of the system's. */
   WEBHOOK_DNS_SERVER: optionalString,
   /** Sign-ups (POST /signup) one client address (an IPv4 address, an IPv6 /64) may make in an hour, across every API process. */
+  /**
+   * SQLite only: threads that run reads (search, company reads) off the event loop; one more takes reads that
+   * have proven quick (src/db/read-pool/). Ignored on PostgreSQL, whose pool is already asynchronous.
+   */
+  SQLITE_READ_THREADS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),

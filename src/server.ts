@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { loadConfig, type Config } from './config';
 import { migrate, openDatabase } from './db/orm';
+import { attachReadPool, closeReadPool } from './db/read-pool/attached-read-pool';
 import { Quotas } from './domain/accounts/quota';
 import { createApp } from './http/app';
 import { guardRawRequests } from './http/raw-request-guard';
@@ -46,6 +47,7 @@ export async function openServices(config: Config, logger: Logger): Promise<Serv
   const orm = await openDatabase(config.database, logger);
   const applied = await migrate(orm);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  attachReadPool(orm, config.database, { threads: config.SQLITE_READ_THREADS });
   const temporal = await connectClient(config);
   const clock = () => new Date();
   const quotas = new Quotas(config.database, clock);
@@ -58,6 +60,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.liveCompanies?.close();
   await services.temporal.connection.close();
   await services.quotas.close();
+  await closeReadPool(services.orm);
   await services.orm.close();
 }
 

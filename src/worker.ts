@@ -5,6 +5,7 @@ import type { SendOptions } from './domain/webhooks/send-webhook';
 import { dnsServerResolver } from './domain/webhooks/dns-server-resolver';
 import { loadConfig, type Config } from './config';
 import { migrate, openDatabase, type Orm } from './db/orm';
+import { attachReadPool, closeReadPool } from './db/read-pool/attached-read-pool';
 import { createLogger, type Logger } from './logger';
 import { runUntilSignal } from './shutdown';
 import { bootstrapTemporal } from './temporal/bootstrap';
@@ -148,11 +149,13 @@ if (require.main === module) {
       );
     const orm = await openDatabase(config.database, logger);
     await migrate(orm);
+    attachReadPool(orm, config.database, { threads: config.SQLITE_READ_THREADS });
     const client = await connectClient(config);
     const worker = await startWorker({ config, orm, client, logger });
     return async () => {
       await worker.stop();
       await client.connection.close();
+      await closeReadPool(orm);
       await orm.close();
     };
   });
