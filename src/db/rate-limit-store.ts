@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { Pool } from 'pg';
-import { betterSqlite3 } from './sqlite-binding';
+import { openRateLimitConnection, type RateLimitStoreTarget } from './rate-limit-connection';
 import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-export type RateLimitStoreTarget = { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
+export type { RateLimitStoreTarget } from './rate-limit-connection';
 
 export interface RateLimitSpec {
   /** Names the limit in the `rate_limits` table: keys are stored as `<keyPrefix>:<key>`. */
@@ -19,20 +19,11 @@ export interface RateLimitSpec {
  * count. Used by the plan quotas and by the Companies House client's per-key limit.
  */
 export class RateLimitStore {
-  // A connection of its own, apart from the ORM's pool: the limiter's upserts never wait behind a request's
-  // unit of work, and SQLite's WAL mode lets it write beside the ORM (and beside other processes).
   private readonly client: Database.Database | Pool;
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
   constructor(target: RateLimitStoreTarget) {
-    if (target.kind === 'postgresql') {
-      this.client = new Pool({ connectionString: target.url, max: 4 });
-    } else {
-      const db = new (betterSqlite3())(target.path);
-      db.pragma('journal_mode = WAL');
-      db.pragma('busy_timeout = 5000');
-      this.client = db;
-    }
+    this.client = openRateLimitConnection(target);
   }
 
   /** One limiter per (prefix, points, duration), kept for the life of the store. */

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Pool } from 'pg';
-import { betterSqlite3 } from '../../db/sqlite-binding';
-import type { RateLimitStoreTarget } from '../../db/rate-limit-store';
+import { openRateLimitConnection, type RateLimitStoreTarget } from '../../db/rate-limit-connection';
 
 /** One window to count in: its row key, the points to add, and how long a fresh window lasts. */
 export interface CounterCharge {
@@ -29,17 +28,9 @@ export class QuotaCounters {
   private readonly sqliteStatements = new Map<string, Database.Statement>();
 
   constructor(target: RateLimitStoreTarget) {
-    if (target.kind === 'postgresql') {
-      this.client = new Pool({ connectionString: target.url, max: 4 });
-    } else {
-      const db = new (betterSqlite3())(target.path);
-      db.pragma('journal_mode = WAL');
-      db.pragma('busy_timeout = 5000');
-      // In WAL mode NORMAL still commits atomically and survives a crash of the process; only a power cut can
-      // lose the last counts. Counters are worth less than an fsync on every keyed call.
-      db.pragma('synchronous = NORMAL');
-      this.client = db;
-    }
+    // In WAL mode NORMAL still commits atomically and survives a crash of the process; only a power cut can lose
+    // the last counts. Counters are worth less than an fsync on every keyed call.
+    this.client = openRateLimitConnection(target, { synchronous: 'NORMAL' });
   }
 
   /** Adds each charge's points to its window (a fresh window when none is open) and returns the counts. */
