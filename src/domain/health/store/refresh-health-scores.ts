@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { CompanyHealthScoreEntity, type CompanyHealthScore } from '../../../db/entities/company-health-score';
 import { isoDay } from '../../companies/company-profile';
 import { dialectOf } from '../../companies/register-sql';
-import { HEALTH_MODEL_VERSION, scoreCompaniesHealth, type HealthScoreSummary } from '../score-company';
+import { HEALTH_MODEL_VERSION, type HealthScoreSummary } from '../score-company';
+import { deleteHealthScores, storeHealthSummaries } from './health-score-writes';
+import { scoreStoredCompanies } from './score-stored-companies';
 
 /*
  * Keeps company_health_scores in step with the data, in batches of one transaction each. A batch takes, in this
@@ -19,7 +20,10 @@ export type HealthScorer = (
 ) => Promise<HealthScoreSummary[]>;
 
 export interface RefreshHealthScoresOptions {
-  /** Default: the health model (scoreCompaniesHealth). Tests give a deterministic one. */
+  /**
+   * Default: the health model on plain rows read for the whole batch (scoreStoredCompanies), which stores what
+   * scoreCompaniesHealth would. Tests give a deterministic one.
+   */
   scorer?: HealthScorer;
   /** The version the scorer writes: stored rows of any other version are rescored. */
   modelVersion?: string;
@@ -115,7 +119,7 @@ async function refreshBatch(
   size: number,
   options: RefreshHealthScoresOptions,
 ): Promise<{ taken: number; counts: HealthScoresRefreshed }> {
-  const scorer = options.scorer ?? scoreCompaniesHealth;
+  const scorer = options.scorer ?? scoreStoredCompanies;
   const modelVersion = options.modelVersion ?? HEALTH_MODEL_VERSION;
   const today = isoDay(now);
   return em.transactional(async (tx) => {
@@ -156,12 +160,10 @@ async function refreshBatch(
     if (numbers.length === 0) return { taken, counts: emptyCounts() };
 
     const summaries = scoredOnce(await scorer(tx, numbers, today), numbers, modelVersion);
-    await tx.nativeDelete(CompanyHealthScoreEntity, { companyNumber: { $in: numbers } });
-    if (summaries.length > 0)
-      await tx.insertMany<CompanyHealthScore>(
-        CompanyHealthScoreEntity,
-        summaries.map((summary) => storedScore(summary, now)),
-      );
+    const scored = new Set(summaries.map((summary) => summary.companyNumber));
+    const dropped = numbers.filter((number) => !scored.has(number));
+    await storeHealthSummaries(tx, summaries, now);
+    await deleteHealthScores(tx, dropped);
     for (let i = 0; i < queued.length; i += 250) {
       const chunk = queued.slice(i, i + 250);
       await tx.getConnection().execute(
@@ -171,7 +173,6 @@ async function refreshBatch(
         tx.getTransactionContext(),
       );
     }
-    const scored = new Set(summaries.map((summary) => summary.companyNumber));
     return {
       taken,
       counts: {
@@ -179,7 +180,7 @@ async function refreshBatch(
         queued: queued.length,
         expired: expired.length,
         otherModel: otherModel.length,
-        dropped: numbers.filter((number) => !scored.has(number)).length,
+        dropped: dropped.length,
         more: false,
       },
     };
@@ -214,18 +215,4 @@ async function takeMore(
   if (room <= 0) return [];
   const rows = await run(sql, [...params, room]);
   return rows.map((row) => String(row.company_number));
-}
-
-function storedScore(summary: HealthScoreSummary, now: Date): CompanyHealthScore {
-  return {
-    companyNumber: summary.companyNumber,
-    modelVersion: summary.modelVersion,
-    asOf: summary.asOf,
-    validUntil: summary.validUntil,
-    score: summary.score,
-    grade: summary.grade,
-    riskLevel: summary.riskLevel,
-    firedCodes: JSON.stringify(summary.firedCodes),
-    computedAt: now,
-  };
 }
