@@ -5,13 +5,12 @@ import { isoDay } from '../../src/domain/companies/company-profile';
 import { scoreCompaniesHealth, type HealthScoreSummary } from '../../src/domain/health/score-company';
 import { enqueueHealthRescore } from '../../src/domain/health/store/health-score-queue';
 import { drainHealthScores } from '../../src/domain/health/store/refresh-health-scores';
-import { scoreStoredCompanies } from '../../src/domain/health/store/score-stored-companies';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 /*
- * The refresh scores a whole batch from plain rows read once per table (store/score-stored-companies.ts) and
- * writes it in multi-row statements. What it stores must be exactly what the model says of each company scored on
- * its own (scoreCompaniesHealth, the path get_health_score takes): checked on a generated register with details
+ * The refresh scores a whole batch from plain rows read once per table (loadHealthFacts) and writes it in
+ * multi-row statements. What it stores must be exactly what the model says of each company scored on its own (the
+ * path get_health_score takes): checked on a generated register with details
  * (officers, PSCs, filings, charges, insolvency, accounts) for half of it, so every rule family has data.
  */
 
@@ -135,7 +134,7 @@ test('a batch drain stores for every company what scoring it alone gives', async
 test('on a past day too (register fields rolled back, accounts cut by filing), the batch scorer agrees', async () => {
   const numbers = await registerNumbers();
   const pastDay = '2024-03-31';
-  const batch = await orm.em.fork().transactional((tx) => scoreStoredCompanies(tx, numbers, pastDay));
+  const batch = await orm.em.fork().transactional((tx) => scoreCompaniesHealth(tx, numbers, pastDay));
   expect(batch.map(rowOf)).toEqual((await scoredOneByOne(numbers, pastDay)).map(rowOf));
 }, 300_000);
 
@@ -161,6 +160,6 @@ test('a company taken from the queue but gone from the register loses its stored
 });
 
 test('an empty batch asks nothing of the register', async () => {
-  await expect(scoreStoredCompanies(orm.em.fork(), [], today)).resolves.toEqual([]);
-  await expect(scoreStoredCompanies(orm.em.fork(), ['NOTHERE1'], today)).resolves.toEqual([]);
+  await expect(scoreCompaniesHealth(orm.em.fork(), [], today)).resolves.toEqual([]);
+  await expect(scoreCompaniesHealth(orm.em.fork(), ['NOTHERE1'], today)).resolves.toEqual([]);
 });

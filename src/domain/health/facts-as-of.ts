@@ -45,6 +45,25 @@ function newestMadeUp(filings: readonly FilingFact[]): FilingFact | null {
   );
 }
 
+/** The register columns of a company that profileOnDay reads (the rest of the row is never looked at). */
+export type CompanyProfileColumns = Pick<
+  Company,
+  | 'companyStatus'
+  | 'companyStatusDetail'
+  | 'type'
+  | 'dateOfCreation'
+  | 'dateOfCessation'
+  | 'accountingReferenceDay'
+  | 'accountingReferenceMonth'
+  | 'lastAccountsMadeUpTo'
+  | 'lastAccountsType'
+  | 'nextAccountsDue'
+  | 'confirmationStatementLastMadeUpTo'
+  | 'confirmationStatementNextDue'
+  | 'hasInsolvencyHistory'
+  | 'chargesOutstanding'
+>;
+
 export interface ProfileOnDay {
   profile: ProfileFacts;
   notes: string[];
@@ -57,7 +76,7 @@ export interface ProfileOnDay {
  * history was imported, else null.
  */
 export function profileOnDay(
-  company: Company,
+  company: CompanyProfileColumns,
   laterChanges: readonly LaterChange[],
   filings: readonly FilingFact[] | null,
   asOf: string,

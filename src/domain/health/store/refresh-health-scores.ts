@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { isoDay } from '../../companies/company-profile';
 import { dialectOf } from '../../companies/register-sql';
-import { HEALTH_MODEL_VERSION, type HealthScoreSummary } from '../score-company';
+import { HEALTH_MODEL_VERSION, scoreCompaniesHealth, type HealthScoreSummary } from '../score-company';
 import { deleteHealthScores, storeHealthSummaries } from './health-score-writes';
-import { scoreStoredCompanies } from './score-stored-companies';
 
 /*
  * Keeps company_health_scores in step with the data, in batches of one transaction each. A batch takes, in this
@@ -21,8 +20,8 @@ export type HealthScorer = (
 
 export interface RefreshHealthScoresOptions {
   /**
-   * Default: the health model on plain rows read for the whole batch (scoreStoredCompanies), which stores what
-   * scoreCompaniesHealth would. Tests give a deterministic one.
+   * Default: the health model (scoreCompaniesHealth: plain rows read once per table for the whole batch). Tests
+   * give a deterministic one.
    */
   scorer?: HealthScorer;
   /** The version the scorer writes: stored rows of any other version are rescored. */
@@ -119,7 +118,7 @@ async function refreshBatch(
   size: number,
   options: RefreshHealthScoresOptions,
 ): Promise<{ taken: number; counts: HealthScoresRefreshed }> {
-  const scorer = options.scorer ?? scoreStoredCompanies;
+  const scorer = options.scorer ?? scoreCompaniesHealth;
   const modelVersion = options.modelVersion ?? HEALTH_MODEL_VERSION;
   const today = isoDay(now);
   return em.transactional(async (tx) => {

@@ -5,18 +5,19 @@ import { IMPORT_KIND_COMPANIES } from '../../../db/entities/import-run';
 import { readRows, type ReadParam } from '../../../db/read-query';
 import type { ChangeField } from '../../changes/company-changes';
 import { dialectOf, placeholders } from '../../companies/register-sql';
+import type { CompanyProfileColumns } from '../facts-as-of';
 
 /*
  * The rows the health rules read for a batch of companies, as plain rows in one statement per table (not one per
  * company, and without the ORM's entities: building entities was a third of a register-wide refresh). Columns
- * are aliased to the entities' property names, so the facts are built by the same functions as
- * load-health-facts.ts builds them from entities. Only the columns the rules read are selected.
+ * are aliased to the entities' property names. Only the columns the rules read are selected. The statements run
+ * one after another: on PostgreSQL a transaction has one client, which runs one query at a time.
  */
 
-/** The filing categories the rules read (as load-health-facts.ts). */
+/** The filing categories the rules read; the rest of a long filing history is not read. */
 const FILING_CATEGORIES = ['accounts', 'confirmation-statement', 'gazette', 'address'];
 
-/** Register fields the roll-back to a past day reads from the change feed (as load-health-facts.ts). */
+/** Register fields the roll-back to a past day reads from the change feed. */
 const ROLLED_BACK_FIELDS: ChangeField[] = [
   'company_status',
   'last_accounts',
@@ -26,25 +27,7 @@ const ROLLED_BACK_FIELDS: ChangeField[] = [
 ];
 
 /** The company columns profileOnDay reads, and the name. */
-export type CompanyFactsRow = Pick<
-  Company,
-  | 'companyNumber'
-  | 'companyName'
-  | 'companyStatus'
-  | 'companyStatusDetail'
-  | 'type'
-  | 'dateOfCreation'
-  | 'dateOfCessation'
-  | 'accountingReferenceDay'
-  | 'accountingReferenceMonth'
-  | 'lastAccountsMadeUpTo'
-  | 'lastAccountsType'
-  | 'nextAccountsDue'
-  | 'confirmationStatementLastMadeUpTo'
-  | 'confirmationStatementNextDue'
-  | 'hasInsolvencyHistory'
-  | 'chargesOutstanding'
->;
+export type CompanyFactsRow = CompanyProfileColumns & Pick<Company, 'companyNumber' | 'companyName'>;
 
 export interface FilingRow {
   companyNumber: string;
