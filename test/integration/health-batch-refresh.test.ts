@@ -5,6 +5,7 @@ import { isoDay } from '../../src/domain/companies/company-profile';
 import { scoreCompaniesHealth, type HealthScoreSummary } from '../../src/domain/health/score-company';
 import { enqueueHealthRescore } from '../../src/domain/health/store/health-score-queue';
 import { drainHealthScores } from '../../src/domain/health/store/refresh-health-scores';
+import { storedHealthScores, type StoredHealthScore } from '../support/stored-health-scores';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 /*
@@ -56,28 +57,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface StoredRow {
-  company_number: string;
-  model_version: string;
-  as_of: string;
-  valid_until: string | null;
-  score: number | null;
-  grade: string | null;
-  risk_level: string | null;
-  fired_codes: string;
-}
-
-async function storedRows(em: EntityManager): Promise<StoredRow[]> {
-  const rows: StoredRow[] = await em
-    .getConnection()
-    .execute(
-      'select company_number, model_version, as_of, valid_until, score, grade, risk_level, fired_codes ' +
-        'from company_health_scores order by company_number',
-    );
-  return rows.map((row) => ({ ...row, score: row.score === null ? null : Number(row.score) }));
-}
-
-function rowOf(summary: HealthScoreSummary): StoredRow {
+function rowOf(summary: HealthScoreSummary): StoredHealthScore {
   return {
     company_number: summary.companyNumber,
     model_version: summary.modelVersion,
@@ -115,7 +95,7 @@ test('a batch drain stores for every company what scoring it alone gives', async
   const drained = await drainHealthScores(orm.em.fork(), asOf, { batchSize: 400 });
   expect(drained).toMatchObject({ rescored: COMPANIES, queued: COMPANIES, dropped: 0, more: false });
 
-  const stored = await storedRows(orm.em.fork());
+  const stored = await storedHealthScores(orm.em.fork());
   const expected = (await scoredOneByOne(numbers, today)).map(rowOf);
   expect(stored).toHaveLength(COMPANIES);
   expect(stored).toEqual(expected);
@@ -154,7 +134,7 @@ test('a company taken from the queue but gone from the register loses its stored
 
   const drained = await drainHealthScores(orm.em.fork(), asOf);
   expect(drained).toMatchObject({ rescored: 1, queued: 2, dropped: 1 });
-  const stored = await storedRows(orm.em.fork());
+  const stored = await storedHealthScores(orm.em.fork());
   expect(stored.map((row) => row.company_number)).not.toContain(ghost);
   expect(stored).toHaveLength(COMPANIES);
 });

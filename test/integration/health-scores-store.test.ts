@@ -20,6 +20,7 @@ import { importOfficersFile } from '../../src/ingest/companies-house/resources/o
 import { CSV_COLUMN, csvRow, SAMPLE_COMPANIES_CSV } from '../support/company-csv-rows';
 import { projectRoot } from '../support/paths';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
+import { storedHealthScores } from '../support/stored-health-scores';
 
 /*
  * Health scores kept in step with the data (domain/health/store): every writer queues the companies whose data
@@ -99,25 +100,7 @@ async function queuedAt(companyNumber: string): Promise<number> {
 
 const clearQueue = () => orm.em.getConnection().execute('delete from health_score_queue');
 
-interface StoredRow {
-  company_number: string;
-  model_version: string;
-  as_of: string;
-  valid_until: string | null;
-  score: number | null;
-  grade: string | null;
-  risk_level: string | null;
-  fired_codes: string;
-}
-
-async function stored(): Promise<StoredRow[]> {
-  return orm.em
-    .getConnection()
-    .execute(
-      'select company_number, model_version, as_of, valid_until, score, grade, risk_level, fired_codes ' +
-        'from company_health_scores order by company_number',
-    );
-}
+const stored = () => storedHealthScores(orm.em);
 
 /**
  * A deterministic scorer: scores the companies the register holds from `plan` (score, valid_until), and records
