@@ -35,7 +35,7 @@ import { runChangeCheckStep } from '../src/domain/changes/change-check';
 import { knexOf } from '../src/domain/companies/register-sql';
 import { listNameKey } from '../src/domain/lists/lists';
 import { importDemoRegister } from '../src/demo/demo-data';
-import { mulberry32 } from '../src/demo/demo-register';
+import { mulberry32 } from '../src/demo/seeded-random';
 import { simulateRandomChanges } from '../src/demo/simulator/simulate-changes';
 import type { Logger } from '../src/logger';
 import { runChangeCheckNow } from '../src/temporal/change-check-schedule';

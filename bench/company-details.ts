@@ -45,7 +45,7 @@ import { placeholders } from '../src/domain/companies/register-sql';
 import { filingCategories } from '../src/domain/filings/filing-categories';
 import { parseNameQuery } from '../src/domain/officers/officer-name';
 import { importDemoRegister } from '../src/demo/demo-data';
-import { mulberry32 } from '../src/demo/demo-register';
+import { mulberry32 } from '../src/demo/seeded-random';
 import type { Logger } from '../src/logger';
 import { getFilingHistory } from '../src/operations/get-filing-history';
 import { getFinancialHistory } from '../src/operations/get-financial-history';

@@ -32,7 +32,7 @@ import { readRows, type ReadParam } from '../src/db/read-query';
 import { dialectOf, placeholders } from '../src/domain/companies/register-sql';
 import { officerNameKeys, parseNameQuery, type NameQuery } from '../src/domain/officers/officer-name';
 import { searchOfficers } from '../src/domain/officers/officer-search';
-import { mulberry32 } from '../src/demo/demo-register';
+import { mulberry32 } from '../src/demo/seeded-random';
 import {
   createStopStack,
   formatTable,

@@ -28,6 +28,7 @@ import {
   TOWNS,
   Town,
 } from './demo-register-vocabulary';
+import { mulberry32 } from './seeded-random';
 
 /*
  * A made-up but plausible register, written in the bulk company CSV layout so it goes through the same importer
@@ -65,18 +66,6 @@ export async function writeDemoRegisterCsv(out: Writable, options: DemoRegisterO
   await writer.write(BASIC_COMPANY_DATA_HEADER_LINE + '\n');
   for (let i = 0; i < companies; i++) await writer.write(register.row(i));
   await writer.close(end);
-}
-
-/** Tommy Ettinger's mulberry32: tiny, fast, and good enough to make data look random. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const COLUMNS = 55;

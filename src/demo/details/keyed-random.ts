@@ -1,5 +1,5 @@
 import { dayNumber, fromDayNumber, iso } from '../../domain/companies/register-dates';
-import { mulberry32 } from '../demo-register';
+import { mulberry32 } from '../seeded-random';
 
 /*
  * Every item of the demo details draws from its own stream, keyed by (seed, a name such as the company number or

@@ -8,7 +8,7 @@ import { companyToProfile, profileToRow } from '../../domain/companies/company-r
 import { knexOf } from '../../domain/companies/register-sql';
 import { notFound, ServiceError } from '../../domain/errors';
 import { alertTypes, type AlertType } from '../../domain/webhooks/events';
-import { mulberry32 } from '../demo-register';
+import { mulberry32 } from '../seeded-random';
 import { createRegisterWriter } from '../../ingest/companies-house/import-companies';
 import type { RegisterWriter } from '../../ingest/writers/register-writer';
 import { simulateNewFiling, simulateOfficerChange } from './simulated-details';
