@@ -30,6 +30,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config';
 import type { Account } from '../src/db/entities/account';
 import { migrate, openDatabase } from '../src/db/orm';
+import { attachReadPool, closeReadPool } from '../src/db/read-pool/attached-read-pool';
 import { createAccount } from '../src/domain/accounts/accounts';
 import { Quotas } from '../src/domain/accounts/quota';
 import { importDemoRegister } from '../src/demo/demo-data';
@@ -306,6 +307,9 @@ async function main(): Promise<void> {
     } as unknown as Quotas;
     const realQuotas = new Quotas(config.database, clock);
     stops.push('quotas', () => realQuotas.close());
+    // The register's reads as the service runs them (src/server.ts): point reads inline, the rest on read threads.
+    attachReadPool(orm, config.database, { threads: config.SQLITE_READ_THREADS });
+    stops.push('read pool', () => closeReadPool(orm));
     const services: Services = { config, orm, temporal, logger, clock, quotas: unlimited };
     const quotaServices: Services = { ...services, quotas: realQuotas };
     const api = await startApi(services);

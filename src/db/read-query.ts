@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { readPoolOf } from './read-pool/attached-read-pool';
+import { sqliteReadersOf } from './read-pool/attached-read-pool';
 
 /*
  * The one way the register's read-only queries (search, company reads) reach the database. Routing them through
@@ -8,14 +8,27 @@ import { readPoolOf } from './read-pool/attached-read-pool';
  */
 export type ReadParam = string | number | null;
 
+export interface ReadOptions {
+  /**
+   * The read finds a handful of rows through a unique key (a primary key, an API key's hash) and never scans. On
+   * SQLite it then runs at once on the event-loop thread (read-pool/inline-reader.ts), which costs less than the
+   * trip to a read thread; anything else runs on a read thread, so it cannot hold up the process.
+   */
+  pointRead?: boolean;
+}
+
 export async function readRows<Row>(
   em: EntityManager,
   sql: string,
   params: readonly ReadParam[],
+  options: ReadOptions = {},
 ): Promise<Row[]> {
   // Inside a transaction a read must see the transaction's own writes, which only its connection can.
-  const pool = em.isInTransaction() ? undefined : readPoolOf(em);
-  if (pool !== undefined) return pool.read<Row>(sql, params);
+  const readers = em.isInTransaction() ? undefined : sqliteReadersOf(em);
+  if (readers !== undefined)
+    return options.pointRead === true
+      ? readers.inline.read<Row>(sql, params)
+      : readers.pool.read<Row>(sql, params);
   // The transaction context is passed on: without it the query would wait for the connection the transaction
   // holds (SQLite has one) or run on another one that cannot see its writes (PostgreSQL).
   return (await em.getConnection().execute(sql, [...params], 'all', em.getTransactionContext())) as Row[];

@@ -149,6 +149,94 @@ describe('read pool (SQLite)', () => {
   });
 });
 
+describe('point reads (SQLite): inline on the event-loop thread', () => {
+  let dir: string;
+  let orm: Orm;
+  let pool: ReadPool | undefined;
+  const point = { pointRead: true };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cds-read-pool-'));
+    const database = { kind: 'sqlite' as const, path: join(dir, 'app.db') };
+    orm = await openDatabase(database);
+    const connection = orm.em.fork().getConnection();
+    await connection.execute(sample, [], 'run');
+    await connection.execute(sampleRows, [], 'run');
+    pool = attachReadPool(orm, database, { threads: 1 });
+  });
+
+  afterAll(async () => {
+    await closeReadPool(orm);
+    await orm.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers as the ORM connection does, without starting a read thread', async () => {
+    const queries: Array<[string, Array<string | number | null>]> = [
+      ['select * from sample where id = ?', [3]],
+      ['select id, code from sample where code = ?', [5]],
+      ['select id from sample where code = ?', ['05']],
+      ['select typeof(?) as i, typeof(?) as r, typeof(?) as t, typeof(?) as n', [5, 5.5, 'x', null]],
+      ['select * from sample where id = ?', [99]],
+    ];
+    for (const [sql, params] of queries) {
+      const viaOrm = await orm.em
+        .fork()
+        .getConnection()
+        .execute(sql, [...params]);
+      expect({ sql, rows: await readRows(orm.em.fork(), sql, params, point) }).toEqual({ sql, rows: viaOrm });
+    }
+    // Had any of them gone to the pool, it would have started its thread.
+    expect(pool?.runningThreads()).toBe(0);
+  });
+
+  it('runs at once: the answer is ready before a read thread could have been reached', async () => {
+    const order: string[] = [];
+    const pooled = readRows(orm.em.fork(), 'select 1 as one', []).then(() => order.push('pooled'));
+    const inline = readRows(orm.em.fork(), 'select id from sample where id = ?', [1], point).then(() =>
+      order.push('point'),
+    );
+    await Promise.all([pooled, inline]);
+    expect(order).toEqual(['point', 'pooled']);
+  });
+
+  it('sees what the ORM committed a moment before', async () => {
+    const em = orm.em.fork();
+    await em.getConnection().execute(`insert into sample (id, code) values (10, 'new')`, [], 'run');
+    expect(await readRows(em, 'select code from sample where id = ?', [10], point)).toEqual([
+      { code: 'new' },
+    ]);
+  });
+
+  it('fails a bad query with SQLite’s message and code, and cannot write', async () => {
+    const error = await readRows(orm.em.fork(), 'selec 1', [], point).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'near "selec": syntax error', code: 'SQLITE_ERROR' });
+    await expect(readRows(orm.em.fork(), `delete from sample where id = ?`, [1], point)).rejects.toThrow(
+      /readonly database|does not return data/,
+    );
+    expect(
+      await readRows(orm.em.fork(), 'select count(*) as n from sample where id = ?', [1], point),
+    ).toEqual([{ n: 1 }]);
+  });
+
+  it('stays on a transaction’s connection inside it, seeing its uncommitted writes', async () => {
+    await orm.em.fork().transactional(async (tx) => {
+      await tx
+        .getConnection()
+        .execute(
+          `insert into sample (id, code) values (20, 'uncommitted')`,
+          [],
+          'run',
+          tx.getTransactionContext(),
+        );
+      expect(await readRows(tx, 'select code from sample where id = ?', [20], point)).toEqual([
+        { code: 'uncommitted' },
+      ]);
+      expect(await readRows(orm.em.fork(), 'select code from sample where id = ?', [20], point)).toEqual([]);
+    });
+  });
+});
+
 describe('read pool threads', () => {
   let dir: string;
   let databasePath: string;

@@ -120,7 +120,9 @@ export async function accountForApiKey(
   em: EntityManager,
   key: string,
 ): Promise<{ account: Account; apiKeyId: string } | undefined> {
-  const [row] = await readRows<AccountOfKeyRow>(em, ACCOUNT_OF_KEY_SQL, [hashApiKey(key)]);
+  const [row] = await readRows<AccountOfKeyRow>(em, ACCOUNT_OF_KEY_SQL, [hashApiKey(key)], {
+    pointRead: true,
+  });
   if (!row) return undefined;
   return {
     account: { id: row.id, email: row.email, plan: row.plan, createdAt: new Date(row.created_at) },

@@ -25,9 +25,12 @@ export async function getCompany(
 ): Promise<CompanyProfile | undefined> {
   const number = normaliseCompanyNumber(companyNumber);
   if (!number.ok) throw new ServiceError(number.code, number.message, { argument: 'company_number' });
-  const [row] = await readRows<CompanyRow>(em, 'select * from companies where company_number = ?', [
-    number.companyNumber,
-  ]);
+  const [row] = await readRows<CompanyRow>(
+    em,
+    'select * from companies where company_number = ?',
+    [number.companyNumber],
+    { pointRead: true },
+  );
   return row === undefined ? undefined : companyToProfile(companyFromRow(row), asOf);
 }
 
@@ -71,7 +74,9 @@ export async function getCompanyAnswer(
 ): Promise<(CompanyWithDetails & CompanyProvenance) | undefined> {
   const number = normaliseCompanyNumber(companyNumber);
   if (!number.ok) throw new ServiceError(number.code, number.message, { argument: 'company_number' });
-  const [row] = await readRows<CompanyAnswerRow>(em, COMPANY_ANSWER_SQL, [number.companyNumber]);
+  const [row] = await readRows<CompanyAnswerRow>(em, COMPANY_ANSWER_SQL, [number.companyNumber], {
+    pointRead: true,
+  });
   if (row === undefined) return undefined;
   const profile = companyToProfile(companyFromRow(row), asOf);
   const held = (value: unknown) => value === true || value === 1 || value === '1';
