@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { EntityManager } from '@mikro-orm/core';
 import { ServiceError } from '../../src/domain/errors';
 import { openDatabase, type Orm } from '../../src/db/orm';
 import { attachReadPool, closeReadPool } from '../../src/db/read-pool/attached-read-pool';
 import { ReadPool } from '../../src/db/read-pool/read-pool';
-import { readRows } from '../../src/db/read-query';
+import { readRows, type ReadParam } from '../../src/db/read-query';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /*
@@ -22,25 +23,32 @@ const sample = `create table sample (id integer primary key, code text, amount r
 const sampleRows = `insert into sample (id, code, amount, note) values
   (1, '5', 1.5, 'five'), (2, '05', 2, null), (3, 'abc', -3.25, 'it''s'), (4, '7', 0, '')`;
 
-describe('read pool (SQLite)', () => {
-  let dir: string;
-  let orm: Orm;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cds-read-pool-'));
-    const database = { kind: 'sqlite' as const, path: join(dir, 'app.db') };
-    orm = await openDatabase(database);
-    const connection = orm.em.fork().getConnection();
-    await connection.execute(sample, [], 'run');
-    await connection.execute(sampleRows, [], 'run');
-    attachReadPool(orm, database, { threads: 2 });
-  });
-
-  afterAll(async () => {
+/** A SQLite file of its own holding the sample table, with the read pool attached as the service attaches it. */
+async function openSampleStore(threads: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'cds-read-pool-'));
+  const database = { kind: 'sqlite' as const, path: join(dir, 'app.db') };
+  const orm = await openDatabase(database);
+  const connection = orm.em.fork().getConnection();
+  await connection.execute(sample, [], 'run');
+  await connection.execute(sampleRows, [], 'run');
+  const pool = attachReadPool(orm, database, { threads });
+  const close = async () => {
     await closeReadPool(orm);
     await orm.close();
     rmSync(dir, { recursive: true, force: true });
+  };
+  return { orm, pool, close };
+}
+
+describe('read pool (SQLite)', () => {
+  let orm: Orm;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ orm, close } = await openSampleStore(2));
   });
+
+  afterAll(() => close());
 
   it('runs a slow read off the event loop: timers and a quick read go on while it runs', async () => {
     const events: string[] = [];
@@ -70,170 +78,119 @@ describe('read pool (SQLite)', () => {
     expect(turns).toBeGreaterThan(100);
   });
 
-  it('returns what the ORM connection returns for the same SQL and params', async () => {
-    const queries: Array<[string, Array<string | number | null>]> = [
-      ['select * from sample order by id', []],
-      ['select id, code from sample where code = ? order by id', [5]],
-      ['select id from sample where code = ?', ['05']],
-      ['select id, amount from sample where amount > ? order by id', [-4.5]],
-      ['select id from sample where note is ? order by id', [null]],
-      ['select typeof(?) as i, typeof(?) as r, typeof(?) as t, typeof(?) as n', [5, 5.5, 'x', null]],
-      ['select ? as quoted', ["it's; drop table sample"]],
-      ['select * from sample where id = ?', [99]],
-      ['select id from sample order by id limit ? offset ?', [2, 1]],
-    ];
-    for (const [sql, params] of queries) {
+  // Both ways a read leaves readRows on SQLite: to a read thread, or inline when the caller declares a point read.
+  describe.each([
+    { way: 'on a read thread', options: {}, id: 10 },
+    { way: 'inline, as a point read', options: { pointRead: true }, id: 30 },
+  ])('$way', ({ options, id }) => {
+    const read = (em: EntityManager, sql: string, params: ReadParam[]) => readRows(em, sql, params, options);
+
+    it('returns what the ORM connection returns for the same SQL and params', async () => {
+      const queries: Array<[string, ReadParam[]]> = [
+        ['select * from sample order by id', []],
+        ['select id, code from sample where code = ? order by id', [5]],
+        ['select id from sample where code = ?', ['05']],
+        ['select id, amount from sample where amount > ? order by id', [-4.5]],
+        ['select id from sample where note is ? order by id', [null]],
+        ['select typeof(?) as i, typeof(?) as r, typeof(?) as t, typeof(?) as n', [5, 5.5, 'x', null]],
+        ['select ? as quoted', ["it's; drop table sample"]],
+        ['select * from sample where id = ?', [99]],
+        ['select id from sample where id < 5 order by id limit ? offset ?', [2, 1]],
+      ];
+      for (const [sql, params] of queries) {
+        const viaOrm = await orm.em
+          .fork()
+          .getConnection()
+          .execute(sql, [...params]);
+        expect({ sql, rows: await read(orm.em.fork(), sql, params) }).toEqual({ sql, rows: viaOrm });
+      }
+      // Where they differ readRows is right: the ORM writes params into the SQL text, a `?` inside a literal too.
+      expect(await read(orm.em.fork(), "select 'a?b' as literal, ? as p", ['x'])).toEqual([
+        { literal: 'a?b', p: 'x' },
+      ]);
+    });
+
+    it('sees what the ORM committed a moment before', async () => {
+      const em = orm.em.fork();
+      await em.getConnection().execute(`insert into sample (id, code) values (?, 'new')`, [id], 'run');
+      expect(await read(em, 'select code from sample where id = ?', [id])).toEqual([{ code: 'new' }]);
+    });
+
+    it('fails a bad query with an Error carrying SQLite’s message and code', async () => {
+      const error = await read(orm.em.fork(), 'selec 1', []).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).toMatchObject({ message: 'near "selec": syntax error', code: 'SQLITE_ERROR' });
       const viaOrm = await orm.em
         .fork()
         .getConnection()
-        .execute(sql, [...params]);
-      const viaPool = await readRows(orm.em.fork(), sql, params);
-      expect({ sql, rows: viaPool }).toEqual({ sql, rows: viaOrm });
-    }
-    // Where they differ the pool is right: the ORM writes params into the SQL text, a `?` inside a literal too.
-    expect(await readRows(orm.em.fork(), "select 'a?b' as literal, ? as p", ['x'])).toEqual([
-      { literal: 'a?b', p: 'x' },
-    ]);
-  });
+        .execute('selec 1')
+        .catch((e: unknown) => e);
+      expect((viaOrm as Error).message.endsWith((error as Error).message)).toBe(true);
 
-  it('sees what the ORM committed a moment before', async () => {
-    const em = orm.em.fork();
-    await em.getConnection().execute(`insert into sample (id, code) values (10, 'new')`, [], 'run');
-    expect(await readRows(em, 'select code from sample where id = ?', [10])).toEqual([{ code: 'new' }]);
-  });
+      await expect(read(orm.em.fork(), 'select * from no_such_table', [])).rejects.toThrow(
+        'no such table: no_such_table',
+      );
+      // The connections are read-only: a write sent down the read path cannot change the store.
+      await expect(read(orm.em.fork(), `delete from sample where id = ?`, [1])).rejects.toThrow(
+        /readonly database|does not return data/,
+      );
+      await expect(read(orm.em.fork(), 'select ? as a', [])).rejects.toThrow(/parameter/i);
+      // Reads go on being answered after errors.
+      expect(await read(orm.em.fork(), 'select count(*) as n from sample where id = ?', [1])).toEqual([
+        { n: 1 },
+      ]);
+    });
 
-  it('fails a bad query with an Error carrying SQLite’s message and code', async () => {
-    const error = await readRows(orm.em.fork(), 'selec 1', []).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ message: 'near "selec": syntax error', code: 'SQLITE_ERROR' });
-    const viaOrm = await orm.em
-      .fork()
-      .getConnection()
-      .execute('selec 1')
-      .catch((e: unknown) => e);
-    expect((viaOrm as Error).message.endsWith((error as Error).message)).toBe(true);
-
-    await expect(readRows(orm.em.fork(), 'select * from no_such_table', [])).rejects.toThrow(
-      'no such table: no_such_table',
-    );
-    // The threads' connections are read-only: a write sent down the read path cannot change the store.
-    await expect(readRows(orm.em.fork(), `delete from sample where id = ?`, [1])).rejects.toThrow(
-      /readonly database|does not return data/,
-    );
-    await expect(readRows(orm.em.fork(), 'select ? as a', [])).rejects.toThrow(/parameter/i);
-    // The pool goes on answering after errors.
-    expect(await readRows(orm.em.fork(), 'select count(*) as n from sample where id = ?', [1])).toEqual([
-      { n: 1 },
-    ]);
-  });
-
-  it('reads inside a transaction on the transaction’s connection, seeing its uncommitted writes', async () => {
-    await orm.em.fork().transactional(async (tx) => {
-      await tx
-        .getConnection()
-        .execute(
-          `insert into sample (id, code) values (20, 'uncommitted')`,
-          [],
-          'run',
-          tx.getTransactionContext(),
-        );
-      expect(await readRows(tx, 'select code from sample where id = ?', [20])).toEqual([
+    it('reads inside a transaction on the transaction’s connection, seeing its uncommitted writes', async () => {
+      await orm.em.fork().transactional(async (tx) => {
+        await tx
+          .getConnection()
+          .execute(
+            `insert into sample (id, code) values (?, 'uncommitted')`,
+            [id + 1],
+            'run',
+            tx.getTransactionContext(),
+          );
+        expect(await read(tx, 'select code from sample where id = ?', [id + 1])).toEqual([
+          { code: 'uncommitted' },
+        ]);
+        // Outside it the write is not there yet: this is why the transaction's reads stay on its connection.
+        expect(await read(orm.em.fork(), 'select code from sample where id = ?', [id + 1])).toEqual([]);
+      });
+      expect(await read(orm.em.fork(), 'select code from sample where id = ?', [id + 1])).toEqual([
         { code: 'uncommitted' },
       ]);
-      // Outside it (on a read thread) the write is not there yet: this is why the transaction's reads stay home.
-      expect(await readRows(orm.em.fork(), 'select code from sample where id = ?', [20])).toEqual([]);
     });
-    expect(await readRows(orm.em.fork(), 'select code from sample where id = ?', [20])).toEqual([
-      { code: 'uncommitted' },
-    ]);
   });
 });
 
 describe('point reads (SQLite): inline on the event-loop thread', () => {
-  let dir: string;
   let orm: Orm;
   let pool: ReadPool | undefined;
-  const point = { pointRead: true };
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cds-read-pool-'));
-    const database = { kind: 'sqlite' as const, path: join(dir, 'app.db') };
-    orm = await openDatabase(database);
-    const connection = orm.em.fork().getConnection();
-    await connection.execute(sample, [], 'run');
-    await connection.execute(sampleRows, [], 'run');
-    pool = attachReadPool(orm, database, { threads: 1 });
+    ({ orm, pool, close } = await openSampleStore(1));
   });
 
-  afterAll(async () => {
-    await closeReadPool(orm);
-    await orm.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
-  it('answers as the ORM connection does, without starting a read thread', async () => {
-    const queries: Array<[string, Array<string | number | null>]> = [
-      ['select * from sample where id = ?', [3]],
-      ['select id, code from sample where code = ?', [5]],
-      ['select id from sample where code = ?', ['05']],
-      ['select typeof(?) as i, typeof(?) as r, typeof(?) as t, typeof(?) as n', [5, 5.5, 'x', null]],
-      ['select * from sample where id = ?', [99]],
-    ];
-    for (const [sql, params] of queries) {
-      const viaOrm = await orm.em
-        .fork()
-        .getConnection()
-        .execute(sql, [...params]);
-      expect({ sql, rows: await readRows(orm.em.fork(), sql, params, point) }).toEqual({ sql, rows: viaOrm });
-    }
-    // Had any of them gone to the pool, it would have started its thread.
+  it('never start a read thread', async () => {
+    for (const id of [1, 2, 3, 99])
+      await readRows(orm.em.fork(), 'select * from sample where id = ?', [id], { pointRead: true });
     expect(pool?.runningThreads()).toBe(0);
+    await readRows(orm.em.fork(), 'select * from sample where id = ?', [1]);
+    expect(pool?.runningThreads()).toBe(1);
   });
 
-  it('runs at once: the answer is ready before a read thread could have been reached', async () => {
+  it('run at once: the answer is ready before a read thread could have been reached', async () => {
     const order: string[] = [];
     const pooled = readRows(orm.em.fork(), 'select 1 as one', []).then(() => order.push('pooled'));
-    const inline = readRows(orm.em.fork(), 'select id from sample where id = ?', [1], point).then(() =>
-      order.push('point'),
-    );
+    const inline = readRows(orm.em.fork(), 'select id from sample where id = ?', [1], {
+      pointRead: true,
+    }).then(() => order.push('point'));
     await Promise.all([pooled, inline]);
     expect(order).toEqual(['point', 'pooled']);
-  });
-
-  it('sees what the ORM committed a moment before', async () => {
-    const em = orm.em.fork();
-    await em.getConnection().execute(`insert into sample (id, code) values (10, 'new')`, [], 'run');
-    expect(await readRows(em, 'select code from sample where id = ?', [10], point)).toEqual([
-      { code: 'new' },
-    ]);
-  });
-
-  it('fails a bad query with SQLite’s message and code, and cannot write', async () => {
-    const error = await readRows(orm.em.fork(), 'selec 1', [], point).catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: 'near "selec": syntax error', code: 'SQLITE_ERROR' });
-    await expect(readRows(orm.em.fork(), `delete from sample where id = ?`, [1], point)).rejects.toThrow(
-      /readonly database|does not return data/,
-    );
-    expect(
-      await readRows(orm.em.fork(), 'select count(*) as n from sample where id = ?', [1], point),
-    ).toEqual([{ n: 1 }]);
-  });
-
-  it('stays on a transaction’s connection inside it, seeing its uncommitted writes', async () => {
-    await orm.em.fork().transactional(async (tx) => {
-      await tx
-        .getConnection()
-        .execute(
-          `insert into sample (id, code) values (20, 'uncommitted')`,
-          [],
-          'run',
-          tx.getTransactionContext(),
-        );
-      expect(await readRows(tx, 'select code from sample where id = ?', [20], point)).toEqual([
-        { code: 'uncommitted' },
-      ]);
-      expect(await readRows(orm.em.fork(), 'select code from sample where id = ?', [20], point)).toEqual([]);
-    });
   });
 });
 
