@@ -23,7 +23,13 @@ export const demoCommands: Record<string, Command> = {
     const result = await withInterrupt((signal) =>
       importDemoRegister(
         orm.em.fork(),
-        { companies, seed, asOf: optionalDay(options, 'as-of'), details },
+        {
+          companies,
+          seed,
+          asOf: optionalDay(options, 'as-of'),
+          details,
+          onStep: (line) => process.stderr.write(`${line}\n`),
+        },
         importReporting(signal),
       ),
     );

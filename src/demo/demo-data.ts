@@ -36,6 +36,11 @@ export interface DemoDataOptions {
   asOf?: Date;
   /** Also generate and import company details (officers, PSCs, filings, charges, insolvency, accounts). */
   details?: boolean;
+  /**
+   * Told of each step after the register's import (which reports through importOptions.onProgress): at millions
+   * of companies the postcode lookup and the health scores take minutes, and a silent command looks stuck.
+   */
+  onStep?: (line: string) => void;
 }
 
 export type DemoDataResult = ImportCompaniesResult & {
@@ -61,19 +66,34 @@ export async function importDemoRegister(
       asOf,
     });
     const register = await importCompaniesCsv(em, file, { ...importOptions, asOf });
+    options.onStep?.("postcode lookup: writing and importing one for the register's postcodes");
     const postcodes = await importDemoPostcodeLookup(em, dir, file);
-    if (!options.details) return { ...register, details: null, postcodes, ...(await scoreDemo(em, asOf)) };
+    options.onStep?.(`postcode lookup: ${postcodes.rows.toLocaleString('en-GB')} postcodes`);
+    if (!options.details)
+      return { ...register, details: null, postcodes, ...(await scoreDemo(em, asOf, options.onStep)) };
     const detailsDir = join(dir, 'details');
     await writeDemoCompanyDetails(detailsDir, await demoDetailsCompanies(em), { seed: options.seed, asOf });
     const details = await importCompanyDetailsDir(em, detailsDir, { source: 'import', detectedAt: asOf });
-    return { ...register, details, postcodes, ...(await scoreDemo(em, asOf)) };
+    return { ...register, details, postcodes, ...(await scoreDemo(em, asOf, options.onStep)) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-async function scoreDemo(em: EntityManager, asOf: Date): Promise<{ health_scores_rescored: number }> {
-  return { health_scores_rescored: (await drainHealthScores(em, asOf)).rescored };
+async function scoreDemo(
+  em: EntityManager,
+  asOf: Date,
+  onStep: DemoDataOptions['onStep'],
+): Promise<{ health_scores_rescored: number }> {
+  const started = Date.now();
+  const onProgress = (soFar: { rescored: number }) => {
+    const perSecond = Math.round((soFar.rescored * 1000) / Math.max(1, Date.now() - started));
+    onStep?.(
+      `health scores: ${soFar.rescored.toLocaleString('en-GB')} companies scored, ` +
+        `${perSecond.toLocaleString('en-GB')} a second`,
+    );
+  };
+  return { health_scores_rescored: (await drainHealthScores(em, asOf, { onProgress })).rescored };
 }
 
 /** What the details generator needs to know of each company on the register, in company number order. */

@@ -155,8 +155,22 @@ describe('places: the ONS postcode lookup imported, and get_company showing the 
 
   it('seeds the demo register with a lookup covering every registered office, the North West included', async () => {
     const em = app.services.orm.em.fork();
-    const seeded = await importDemoRegister(em, { companies: 80, seed: 4, asOf: new Date('2025-06-01') });
+    const steps: string[] = [];
+    const seeded = await importDemoRegister(em, {
+      companies: 80,
+      seed: 4,
+      asOf: new Date('2025-06-01'),
+      onStep: (line) => steps.push(line),
+    });
     expect(seeded.postcodes).toMatchObject({ rejected: 0, local_authority_names: { rejected: 0 } });
+    // The steps after the register's import are told as they go (minutes each at the real register's size).
+    expect(steps[0]).toBe("postcode lookup: writing and importing one for the register's postcodes");
+    expect(steps[1]).toBe(`postcode lookup: ${seeded.postcodes.rows.toLocaleString('en-GB')} postcodes`);
+    expect(steps.at(-1)).toMatch(
+      new RegExp(
+        `^health scores: ${seeded.health_scores_rescored.toLocaleString('en-GB')} companies scored, `,
+      ),
+    );
     const knex = knexOf(em);
     const unplaced = await knex('companies')
       .leftJoin('postcode_places', 'postcode_places.postcode_compact', 'companies.postcode_compact')

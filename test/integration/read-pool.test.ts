@@ -293,6 +293,20 @@ describe('read pool threads', () => {
     }
   });
 
+  it('sends a read its caller says is bounded to the quick lane, before its SQL has any record', async () => {
+    const pool = new ReadPool({ databasePath, threads: 1 });
+    try {
+      const order: string[] = [];
+      const slow = [1, 2].map((i) => pool.read(slowCount, [SLOW_STEPS]).then(() => order.push(`slow ${i}`)));
+      await pool.read('select ? as n', [1], { bounded: true }).then(() => order.push('bounded'));
+      await Promise.all(slow);
+      expect(order[0]).toBe('bounded');
+      expect(pool.runningThreads()).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('needs at least one thread', () => {
     expect(() => new ReadPool({ databasePath, threads: 0 })).toThrow(/at least one thread/);
     expect(() => new ReadPool({ databasePath, threads: 1.5 })).toThrow(/at least one thread/);

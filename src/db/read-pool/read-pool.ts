@@ -77,13 +77,17 @@ export class ReadPool {
     this.lanes = new QueryLanes(options.lanes ?? defaultQueryLaneOptions);
   }
 
-  read<Row>(sql: string, params: readonly ReadParam[]): Promise<Row[]> {
+  /**
+   * `bounded`: the caller knows this read touches few rows whatever its SQL's record (search-size.ts checks a
+   * search's size first), so it may take the quick lane even though the same SQL text is slow for other values.
+   */
+  read<Row>(sql: string, params: readonly ReadParam[], { bounded = false } = {}): Promise<Row[]> {
     if (this.closed) return Promise.reject(new Error('the read pool is closed'));
     if (this.queues.quick.length + this.queues.any.length >= this.maxQueued)
       return Promise.reject(
         new ServiceError('unavailable', 'The database is busy with other reads; try again shortly.'),
       );
-    const lane = this.options.quickLane === false ? 'any' : this.lanes.laneOf(sql);
+    const lane = this.options.quickLane === false ? 'any' : bounded ? 'quick' : this.lanes.laneOf(sql);
     return new Promise<Row[]>((resolve, reject) => {
       this.queues[lane].push({
         id: this.nextId++,

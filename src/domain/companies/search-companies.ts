@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { readRows, type ReadParam } from '../../db/read-query';
+import { readRows, type ReadOptions, type ReadParam } from '../../db/read-query';
 import { companyNumberKey } from './company-number';
 import { companyStatusSchema } from './company-profile';
 import type { CompanySummary } from './company-summary';
 import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
 import { dialectOf, placeholders } from './register-sql';
 import { nameMatch, type NameMatch } from './search/name-match';
+import { searchReadOptions } from './search/search-size';
 import { STATUS_RANK, statusRank } from './search/status-rank';
 
 export interface CompanySearchQuery {
@@ -76,6 +77,9 @@ async function byName(
 ): Promise<CompanySearchResult> {
   const headWhere = where([...filters, match.head]);
   const end = query.offset + query.limit;
+  // SQLite: a search small in both parts may send its reads ahead of common words' (search/search-size.ts).
+  const reads =
+    dialectOf(em) === 'sqlite' ? await searchReadOptions(em, where([match.head]), match.ftsQuery) : {};
   // Numbers first, in order, from the name index alone (it holds the status the order needs); then the rows of
   // the page only. Sorting rows read from the table cost a table read per name in the range (a common word).
   const head = await readRows<{ company_number: string }>(
@@ -83,10 +87,12 @@ async function byName(
     `select c.company_number from companies c ${headWhere.text} ` +
       `order by ${match.tier.text}, ${WITHIN_TIER} limit ?`,
     [...headWhere.params, ...params(match.tier), end],
+    reads,
   );
   const rows = await summariesOf(
     em,
     head.slice(query.offset).map((row) => row.company_number),
+    reads,
   );
   // Known exactly when the head ended before the page did.
   let headTotal = head.length < end ? head.length : undefined;
@@ -103,6 +109,7 @@ async function byName(
       em,
       `select ${SUMMARY_COLUMNS} from companies c ${tailWhere.text} order by ${WITHIN_TIER} limit ? offset ?`,
       [...tailWhere.params, wanted, tailOffset],
+      reads,
     );
     rows.push(...tail);
     if (tail.length < wanted && (tail.length > 0 || tailOffset === 0)) tailTotal = tailOffset + tail.length;
@@ -110,11 +117,11 @@ async function byName(
   // A first page that is not full holds every match: no need to count them.
   if (query.offset === 0 && rows.length < query.limit)
     return { items: rows.map(toSummary), total: rows.length };
-  headTotal ??= await count(em, headWhere);
+  headTotal ??= await count(em, headWhere, reads);
   tailTotal ??=
     filters.length === 0 && match.ftsQuery !== undefined
-      ? await countFtsTail(em, headWhere, match.ftsQuery)
-      : await count(em, tailWhere!);
+      ? await countFtsTail(em, headWhere, match.ftsQuery, reads)
+      : await count(em, tailWhere!, reads);
   return { items: rows.map(toSummary), total: headTotal + tailTotal };
 }
 
@@ -140,12 +147,17 @@ async function filterOnly(
 }
 
 /** The summaries of `numbers`, in that order. */
-async function summariesOf(em: EntityManager, numbers: readonly string[]): Promise<SummaryRow[]> {
+async function summariesOf(
+  em: EntityManager,
+  numbers: readonly string[],
+  reads: ReadOptions = {},
+): Promise<SummaryRow[]> {
   if (numbers.length === 0) return [];
   const found = await readRows<SummaryRow>(
     em,
     `select ${SUMMARY_COLUMNS} from companies c where c.company_number in (${placeholders(numbers.length)})`,
     [...numbers],
+    reads,
   );
   const byNumber = new Map(found.map((row) => [row.company_number, row]));
   // A company removed between the two reads is left out, as if the page had been read a moment later.
@@ -158,16 +170,23 @@ async function summariesOf(em: EntityManager, numbers: readonly string[]): Promi
  * to its company row to test the head condition: 60–90 ms for a common word on 1M. The FTS rowid is the company
  * number's key (companyNumberKey, the importer's), so no content is read.
  */
-async function countFtsTail(em: EntityManager, headWhere: Where, ftsQuery: string): Promise<number> {
+async function countFtsTail(
+  em: EntityManager,
+  headWhere: Where,
+  ftsQuery: string,
+  reads: ReadOptions,
+): Promise<number> {
   const matched = await readRows<{ key: number }>(
     em,
     'select rowid as key from companies_fts where companies_fts match ?',
     [ftsQuery],
+    reads,
   );
   const head = await readRows<{ company_number: string }>(
     em,
     `select c.company_number from companies c ${headWhere.text}`,
     headWhere.params,
+    reads,
   );
   const keys = new Set(matched.map((row) => row.key));
   let headInMatch = 0;
@@ -243,11 +262,12 @@ function where(parts: readonly Sql[]): Where {
 
 const params = (part: Sql): ReadParam[] => part.params as ReadParam[];
 
-async function count(em: EntityManager, condition: Where): Promise<number> {
+async function count(em: EntityManager, condition: Where, reads: ReadOptions = {}): Promise<number> {
   const rows = await readRows<{ total: number | string }>(
     em,
     `select count(*) as total from companies c ${condition.text}`,
     condition.params,
+    reads,
   );
   return Number(rows[0]!.total);
 }

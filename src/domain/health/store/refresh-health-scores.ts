@@ -103,11 +103,15 @@ export async function refreshHealthScores(
 export async function drainHealthScores(
   em: EntityManager,
   now: Date,
-  options: RefreshHealthScoresOptions = {},
+  options: RefreshHealthScoresOptions & {
+    /** Called after each call of refreshHealthScores (at most maxCompanies), with the counts so far. */
+    onProgress?: (soFar: HealthScoresRefreshed) => void;
+  } = {},
 ): Promise<HealthScoresRefreshed> {
   let total = emptyCounts();
   for (;;) {
     total = addRefreshCounts(total, await refreshHealthScores(em, now, options));
+    options.onProgress?.(total);
     if (!total.more) return total;
   }
 }
