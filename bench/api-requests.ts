@@ -13,6 +13,7 @@ export type Kind =
   | 'mcp_get_company'
   | 'mcp_search_companies'
   | 'mcp_search_exact_name'
+  | 'mcp_search_one_word'
   | 'rest_get_company_real_quotas';
 
 export const KIND_LABELS: Record<Kind, string> = {
@@ -22,6 +23,7 @@ export const KIND_LABELS: Record<Kind, string> = {
   mcp_get_company: 'MCP tools/call get_company',
   mcp_search_companies: 'MCP tools/call search_companies',
   mcp_search_exact_name: 'MCP search_companies, exact name',
+  mcp_search_one_word: 'MCP search_companies, one word',
   rest_get_company_real_quotas: 'REST GET /company/{n}, real quotas',
 };
 
@@ -32,6 +34,7 @@ export const KIND_CHECKS: Record<Kind, ReplyCheck> = {
   mcp_get_company: 'mcp-company',
   mcp_search_companies: 'mcp-search',
   mcp_search_exact_name: 'mcp-search-first',
+  mcp_search_one_word: 'mcp-search',
   rest_get_company_real_quotas: 'rest-company',
 };
 
@@ -45,6 +48,12 @@ export interface RequestFactory {
 /** "Words of a random existing name": the name without its legal form, as someone would type it. */
 export function searchWords(name: string): string {
   return nameStem(normaliseCompanyName(name)).toLowerCase() || name;
+}
+
+/** One word of an existing name, as someone browsing would type it ("cleaning"): often a common word. */
+export function oneWord(name: string, random: () => number): string {
+  const words = searchWords(name).split(' ');
+  return words[Math.floor(random() * words.length)]!;
 }
 
 export function buildRequests(kind: Kind, count: number, f: RequestFactory): LoadRequest[] {
@@ -87,6 +96,8 @@ export function buildRequests(kind: Kind, count: number, f: RequestFactory): Loa
         return mcp(i, 'get_company', { company_number: pick().company_number });
       case 'mcp_search_companies':
         return mcp(i, 'search_companies', { q: searchWords(pick().company_name) });
+      case 'mcp_search_one_word':
+        return mcp(i, 'search_companies', { q: oneWord(pick().company_name, f.random) });
       case 'mcp_search_exact_name': {
         // The name as the register spells it: the "Done when" asks that it comes back first.
         const company = pick();

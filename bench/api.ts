@@ -286,6 +286,7 @@ async function main(): Promise<void> {
       mcp_get_company: targetOf(api),
       mcp_search_companies: targetOf(api),
       mcp_search_exact_name: targetOf(api),
+      mcp_search_one_word: targetOf(api),
       rest_get_company_real_quotas: targetOf(quotaApi),
     };
     const cells = createCellRunner({
@@ -414,6 +415,7 @@ async function main(): Promise<void> {
           ...contention.idleVersusLoaded.flatMap((pair) => [pair.idle, pair.loaded, pair.load]),
           contention.exactName.idle,
           contention.exactName.load,
+          contention.exactNameUnderOneWord.load,
         ]
       : [];
     // Exact-name searches that did not come back first are reported as such, not as failed requests.
@@ -422,7 +424,10 @@ async function main(): Promise<void> {
       0,
     );
     const notFirst = contention
-      ? contention.exactName.completedUnderLoad - contention.exactName.firstUnderLoad
+      ? [contention.exactName, contention.exactNameUnderOneWord].reduce(
+          (sum, exact) => sum + exact.completedUnderLoad - exact.firstUnderLoad,
+          0,
+        )
       : 0;
     if (failures > 0) console.log(`\n${failures} requests FAILED: see errorSamples in the JSON`);
     if (notFirst > 0) console.log(`\n${notFirst} exact-name searches did NOT return the company first`);
