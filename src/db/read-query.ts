@@ -11,9 +11,9 @@ export type ReadParam = string | number | null;
 export interface ReadOptions {
   /**
    * The read finds a handful of rows through a key (a primary key, an API key's hash, a short range of a key
-   * with a small limit) and never scans. On
-   * SQLite it then runs at once on the event-loop thread (read-pool/inline-reader.ts), which costs less than the
-   * trip to a read thread; anything else runs on a read thread, so it cannot hold up the process.
+   * with a small limit) and never scans. On SQLite it then runs at once on the event-loop thread
+   * (read-pool/inline-reader.ts), which costs less than the trip to a read thread; anything else runs on a read
+   * thread, so it cannot hold up the process.
    */
   pointRead?: boolean;
   /**
