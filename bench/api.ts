@@ -23,6 +23,7 @@ import Koa from 'koa';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/orm';
+import { mulberry32 } from '../src/demo/seeded-random';
 import { createAccount } from '../src/domain/accounts/accounts';
 import type { Quotas } from '../src/domain/accounts/quota';
 import type { Logger } from '../src/logger';
@@ -51,18 +52,6 @@ const REQUESTS_PER_QUOTA_KEY = 500;
 const REGISTER_AS_OF = new Date('2025-06-01T00:00:00Z');
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
-
-/** mulberry32: a small seeded generator, so a seed gives the same sample and the same request order. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The store's own settings (SQLITE_*: read threads and the like) pass through, as the service would read them. */
 function storeSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -273,7 +262,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const random = prng(options.seed);
+    const random = mulberry32(options.seed);
     const sample = await sampleCompanies(services.orm, 1000, random);
     progress(`sampled ${sample.length} companies from the register`);
 

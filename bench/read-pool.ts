@@ -22,6 +22,7 @@ import { closeReadPool, attachReadPool } from '../src/db/read-pool/attached-read
 import type { ReadPoolOptions } from '../src/db/read-pool/read-pool';
 import { readRows } from '../src/db/read-query';
 import { importDemoRegister } from '../src/demo/demo-data';
+import { mulberry32 } from '../src/demo/seeded-random';
 import {
   envFlag,
   formatTable,
@@ -87,18 +88,6 @@ interface Sampled {
   company_number: string;
   postcode_compact: string | null;
   word: string;
-}
-
-/** mulberry32, so a seed gives the same sample and order. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function sample(orm: Orm, size: number, random: () => number): Promise<Sampled[]> {
@@ -262,7 +251,7 @@ runBenchmark(async () => {
       seed: options.seed,
     });
     if (imported.rejected > 0) throw new Error(`the importer rejected ${imported.rejected} generated rows`);
-    const companies = await sample(orm, 500, prng(options.seed));
+    const companies = await sample(orm, 500, mulberry32(options.seed));
     const [{ top }] = (await orm.em
       .fork()
       .getConnection()
