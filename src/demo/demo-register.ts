@@ -1,16 +1,8 @@
 import type { Writable } from 'node:stream';
 import { ChunkedWriter } from './chunked-writer';
-import {
-  addMonths,
-  dayNumber,
-  daysInMonth,
-  fromDayNumber,
-  nextOccurrence,
-  occurrence,
-} from '../domain/companies/register-dates';
+import { dayNumber } from '../domain/companies/register-dates';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../ingest/companies-house/companies-csv';
 import {
-  ACCOUNT_CATEGORIES,
   CARE_OF,
   DORMANT_SIC,
   FIRST_WORDS,
@@ -28,6 +20,7 @@ import {
   TOWNS,
   Town,
 } from './demo-register-vocabulary';
+import { csvDay, writeAccounts, writeReturnsAndStatements } from './demo-register-filing-dates';
 import { mulberry32 } from './seeded-random';
 
 /*
@@ -102,7 +95,6 @@ const SERIES: Record<Nation, Record<'company' | 'llp' | 'lp', Series>> = {
   'northern-ireland': { company: 'NI', llp: 'NC', lp: 'NL' },
 };
 
-const ANNUAL_RETURNS_ENDED = dayNumber(2016, 6, 30);
 const EARLIEST_INCORPORATION = dayNumber(1930, 1, 1);
 
 /*
@@ -224,8 +216,13 @@ class DemoRegister {
       f[53] = '';
       f[54] = '';
     } else {
-      this.accounts(f, incorporated, kind, sicIndex, frozenAt, behindOnAccounts);
-      this.returnsAndStatements(f, incorporated, frozenAt, behindOnStatement);
+      const dormant = sicIndex === DORMANT_SIC;
+      writeAccounts(
+        f,
+        { incorporated, plc: kind === 'plc', dormant, asOf: frozenAt, behind: behindOnAccounts },
+        this.random,
+      );
+      writeReturnsAndStatements(f, { incorporated, asOf: frozenAt, behind: behindOnStatement }, this.random);
     }
 
     this.charges(f, age);
@@ -334,98 +331,6 @@ class DemoRegister {
       INWARD_LETTERS[Math.floor(r() * INWARD_LETTERS.length)];
   }
 
-  /**
-   * Accounting periods end on the accounting reference date each year, the first one at least six months after
-   * incorporation. Accounts are due nine months after a period ends (six for a plc); the first accounts, when the
-   * first period is longer than a year, 21 months after incorporation (18 for a plc) or three months after the
-   * period, whichever is later.
-   */
-  private accounts(
-    f: string[],
-    incorporated: number,
-    kind: Kind,
-    sicIndex: number,
-    asOf: number,
-    behind: boolean,
-  ) {
-    const r = this.random;
-    const [, incMonth] = fromDayNumber(incorporated);
-    let ardDay: number;
-    let ardMonth: number;
-    const usual = r();
-    if (usual < 0.7)
-      [ardDay, ardMonth] = [31, incMonth]; // clamped below to the month's end
-    else if (usual < 0.82) [ardDay, ardMonth] = [31, 3];
-    else if (usual < 0.94) [ardDay, ardMonth] = [31, 12];
-    else if (usual < 0.97) [ardDay, ardMonth] = [30, 6];
-    else [ardDay, ardMonth] = [30, 9];
-    ardDay = Math.min(ardDay, ardMonth === 2 ? 28 : daysInMonth(2001, ardMonth));
-
-    const plc = kind === 'plc';
-    const firstEnd = nextOccurrence(addMonths(incorporated, 6), ardDay, ardMonth);
-    const [firstYear] = fromDayNumber(firstEnd);
-    const periodEnd = (k: number) => (k === 1 ? firstEnd : occurrence(firstYear + k - 1, ardDay, ardMonth));
-    const deadline = (k: number) => {
-      const end = periodEnd(k);
-      if (k === 1 && end > addMonths(incorporated, 12)) {
-        return Math.max(addMonths(incorporated, plc ? 18 : 21), addMonths(end, 3));
-      }
-      return addMonths(end, plc ? 6 : 9);
-    };
-
-    // k: the periods whose deadline has passed.
-    const [asOfYear] = fromDayNumber(asOf);
-    let k = Math.max(0, asOfYear - firstYear - 1);
-    if (k === 1) k = 0;
-    while (deadline(k + 1) < asOf) k++;
-    let filed = k;
-    if (behind && k >= 1) filed = k - 1 - (k >= 2 && r() < 0.3 ? 1 : 0);
-    else if (periodEnd(k + 1) < asOf - 30 && r() < 0.4) filed = k + 1;
-
-    f[15] = String(ardDay);
-    f[16] = String(ardMonth);
-    f[17] = csvDay(deadline(filed + 1));
-    f[18] = filed >= 1 ? csvDay(periodEnd(filed)) : '';
-    f[19] =
-      filed === 0
-        ? 'NO ACCOUNTS FILED'
-        : sicIndex === DORMANT_SIC
-          ? 'DORMANT'
-          : plc
-            ? r() < 0.5
-              ? 'GROUP'
-              : 'FULL'
-            : weighted(ACCOUNT_CATEGORIES, r());
-  }
-
-  /**
-   * Confirmation statements are made up to each anniversary of incorporation and due 14 days later. Annual
-   * returns, which they replaced on 30 June 2016, linger in the file for companies old enough to have had them.
-   */
-  private returnsAndStatements(f: string[], incorporated: number, asOf: number, behind: boolean): void {
-    const anniversary = (k: number) => addMonths(incorporated, 12 * k);
-    const due = (k: number) => anniversary(k) + 14;
-    const [asOfYear] = fromDayNumber(asOf);
-    const [incYear] = fromDayNumber(incorporated);
-    let k = Math.max(0, asOfYear - incYear - 2);
-    while (due(k + 1) < asOf) k++;
-    let filed = k;
-    if (behind && k >= 1) filed = k - 1;
-    else if (anniversary(k + 1) <= asOf && this.random() < 0.5) filed = k + 1;
-    f[53] = csvDay(due(filed + 1));
-    f[54] = filed >= 1 ? csvDay(anniversary(filed)) : '';
-
-    if (incorporated >= ANNUAL_RETURNS_ENDED) {
-      f[20] = '';
-      f[21] = '';
-      return;
-    }
-    let returns = 0;
-    while (anniversary(returns + 1) < ANNUAL_RETURNS_ENDED) returns++;
-    f[20] = csvDay(anniversary(returns + 1) + 28);
-    f[21] = returns >= 1 ? csvDay(anniversary(returns)) : '';
-  }
-
   /** About one company in five has registered a charge, fewer among the newest. */
   private charges(f: string[], age: number): void {
     const r = this.random;
@@ -486,17 +391,7 @@ function pick<T>(items: readonly T[], random: () => number): T {
   return items[Math.floor(random() * items.length)]!;
 }
 
-function weighted(table: readonly (readonly [value: string, upTo: number])[], u: number): string {
-  for (const [value, upTo] of table) if (u < upTo) return value;
-  return table[table.length - 1]![0];
-}
-
 function sicText(index: number): string {
   const sic = SIC_CODES[index]!;
   return `${sic.code} - ${sic.description}`;
-}
-
-function csvDay(day: number): string {
-  const [y, m, d] = fromDayNumber(day);
-  return `${d < 10 ? '0' : ''}${d}/${m < 10 ? '0' : ''}${m}/${y}`;
 }
