@@ -51,6 +51,7 @@ import { getFilingHistory } from '../src/operations/get-filing-history';
 import { getFinancialHistory } from '../src/operations/get-financial-history';
 import { getOfficerAppointments } from '../src/operations/get-officer-appointments';
 import { getOfficers } from '../src/operations/get-officers';
+import { callContext } from '../src/operations/call-context';
 import { invokeOperation } from '../src/operations/invoke';
 import type { Operation } from '../src/operations/operation';
 import type { Services } from '../src/services';
@@ -410,9 +411,8 @@ async function measure(register: Register, workload: Workload, options: Options)
     const name = operation.name as OperationName;
     const inputs = workload.inputs[name];
     const call = async (input: Record<string, unknown>) => {
-      // A request's unit of work, as the REST and MCP edges fork one per request.
-      const em = register.orm.em.fork();
-      const context = { services: register.services, em, now: register.services.clock() };
+      // A request's context as the REST and MCP edges build it (its unit of work forked on first use).
+      const context = callContext(register.services, { now: register.services.clock() });
       return (await invokeOperation(operation, input, context, register.account)) as Record<string, unknown>;
     };
     for (const input of inputs.slice(0, options.warmup)) await call(input);

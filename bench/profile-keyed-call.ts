@@ -37,6 +37,7 @@ import { importDemoRegister } from '../src/demo/demo-data';
 import { authenticate } from '../src/http/authenticate';
 import type { Logger } from '../src/logger';
 import { getCompany } from '../src/operations/get-company';
+import { callContext, withAccount } from '../src/operations/call-context';
 import { invokeOperation } from '../src/operations/invoke';
 import { startApi } from '../src/server';
 import type { Services } from '../src/services';
@@ -430,8 +431,9 @@ async function main(): Promise<void> {
     };
     const stepServices = { ...services, quotas: realQuotas };
     const headers = { 'x-api-key': mainKey };
-    const context = () => ({ services, em: orm.em.fork(), now: clock(), clientAddress: '127.0.0.1' });
-    const authenticated = await authenticate(orm.em.fork(), headers);
+    // As the edges build it: the unit of work is forked only if the handler asks for it (call-context.ts).
+    const context = () => callContext(services, { now: clock(), clientAddress: '127.0.0.1' });
+    const authenticated = await authenticate(orm.em, headers);
     const sampleOutput = await invokeOperation(
       getCompany,
       { company_number: sample[0] },
@@ -439,9 +441,7 @@ async function main(): Promise<void> {
       authenticated.account,
     );
     const steps = [
-      await timeStep('authenticate (key → account)', options.stepCalls, () =>
-        authenticate(orm.em.fork(), headers),
-      ),
+      await timeStep('authenticate (key → account)', options.stepCalls, () => authenticate(orm.em, headers)),
       await timeStep('quota charge (minute + day), real Quotas', options.stepCalls, (i) =>
         stepServices.quotas.chargeRequests({ ...account, id: `acc_profile_${i}` }, 1),
       ),
@@ -451,7 +451,7 @@ async function main(): Promise<void> {
       await timeStep('handler: the reads and mapping', options.stepCalls, (i) =>
         getCompany.handler(
           { company_number: sample[i % sample.length]! },
-          { ...context(), account: authenticated.account },
+          withAccount(context(), authenticated.account),
         ),
       ),
       await timeStep('output validation (zod)', options.stepCalls, async () =>

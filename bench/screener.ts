@@ -47,6 +47,7 @@ import { screenArgumentsSchema } from '../src/domain/screening/screen-arguments'
 import { screenSql } from '../src/domain/screening/screen-query';
 import { importCompaniesCsv } from '../src/ingest/companies-house/import-companies';
 import { getCompany } from '../src/operations/get-company';
+import { callContext } from '../src/operations/call-context';
 import { invokeOperation } from '../src/operations/invoke';
 import type { Operation } from '../src/operations/operation';
 import { screenCompanies } from '../src/operations/screen-companies';
@@ -384,8 +385,7 @@ async function measure(orm: Orm, services: Services, account: Account, options: 
     if (rows[0]) lookups.push(rows[0].company_number);
   }
   const call = async (operation: Operation, input: Record<string, unknown>) => {
-    const em = orm.em.fork();
-    const context = { services, em, now: AS_OF };
+    const context = callContext(services, { now: AS_OF });
     return (await invokeOperation(operation, input, context, account)) as Record<string, unknown>;
   };
   const screenTimes = SCREENS.map(() => [] as number[]);

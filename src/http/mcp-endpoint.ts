@@ -11,6 +11,7 @@ import {
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { ServiceError } from '../domain/errors';
+import { callContext } from '../operations/call-context';
 import { readIdempotencyKeyHeader } from '../operations/idempotency-key';
 import type { Operation } from '../operations/operation';
 import type { Services } from '../services';
@@ -55,8 +56,8 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
   const router = new Router<AppState>();
 
   router.post('/mcp', async (ctx) => {
-    const em = services.orm.em.fork();
-    const caller: Caller = await authenticate(em, ctx.headers);
+    // Read through readRows on the ORM's root: a tool call forks its own unit of work only if its handler uses one.
+    const caller: Caller = await authenticate(services.orm.em, ctx.headers);
     // Offered to every tool call of the request; only tools that honour a key (run_kyb_check) read it.
     const idempotencyKey = readIdempotencyKeyHeader(ctx.headers['idempotency-key']);
     const body = await readMcpBody(ctx, services.config.BODY_LIMIT_BYTES);
@@ -83,13 +84,7 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
         tools,
         parsed.data.params.name,
         parsed.data.params.arguments,
-        {
-          services,
-          em: services.orm.em.fork(),
-          now: services.clock(),
-          idempotencyKey,
-          clientAddress: ctx.ip,
-        },
+        callContext(services, { now: services.clock(), idempotencyKey, clientAddress: ctx.ip }),
         caller.account,
         ctx.state.requestId,
       );

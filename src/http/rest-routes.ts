@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { ServiceError } from '../domain/errors';
 import { readIdempotencyKeyHeader } from '../operations/idempotency-key';
+import { callContext } from '../operations/call-context';
 import { invokeOperation } from '../operations/invoke';
 import type { Operation } from '../operations/operation';
 import type { Services } from '../services';
@@ -32,14 +33,14 @@ export function restRoutes(operations: readonly Operation[], services: Services)
   const router = new Router<AppState>();
   for (const operation of operations) {
     router.register(koaPath(operation.path), [operation.method], async (ctx) => {
-      const em = services.orm.em.fork();
+      // The key is read through readRows on the ORM's root: no unit of work is forked unless the handler uses one.
       const account =
-        operation.auth === 'api_key' ? (await authenticate(em, ctx.headers)).account : undefined;
+        operation.auth === 'api_key' ? (await authenticate(services.orm.em, ctx.headers)).account : undefined;
       const idempotencyKey =
         operation.auth === 'api_key' && operation.replay
           ? readIdempotencyKeyHeader(ctx.headers['idempotency-key'])
           : undefined;
-      const context = { services, em, now: services.clock(), idempotencyKey, clientAddress: ctx.ip };
+      const context = callContext(services, { now: services.clock(), idempotencyKey, clientAddress: ctx.ip });
       const result = await invokeOperation(operation, restInput(ctx, ctx.params), context, account);
       ctx.status = operation.successStatus ?? 200;
       ctx.body = result;

@@ -31,8 +31,14 @@ export const getCompany = keyedOperation({
     })
     .strict(),
   output: companyWithDetailsSchema.extend(companyProvenanceSchema.shape),
-  async handler(input, { em, now }) {
-    const company = await getCompanyAnswer(em, input.company_number, now);
+  async handler(input, context) {
+    // The unit of work is asked for only if the company has charges or insolvency cases to read as entities.
+    const company = await getCompanyAnswer(
+      context.reads,
+      input.company_number,
+      context.now,
+      () => context.em,
+    );
     if (!company) throw notFound('Company', { company_number: input.company_number });
     return company;
   },

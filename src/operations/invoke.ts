@@ -2,6 +2,7 @@ import { planAllows } from '../domain/accounts/plans';
 import { ServiceError } from '../domain/errors';
 import type { Account } from '../db/entities/account';
 import { normaliseCompanyNumber } from '../domain/companies/company-number';
+import { withAccount } from './call-context';
 import { refuseNulCharacters } from './nul-characters';
 import type { KeyedOperation, Operation, OperationContext } from './operation';
 
@@ -34,7 +35,7 @@ export async function invokeOperation(
       },
     );
   }
-  const authenticated = { ...context, account };
+  const authenticated = withAccount(context, account);
   // An answer already given under the same idempotency key is given again, uncharged.
   const replayed = operation.replay ? await operation.replay(input, authenticated) : undefined;
   if (replayed !== undefined) return operation.output.parse(replayed);

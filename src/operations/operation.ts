@@ -9,8 +9,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface OperationContext {
   services: Services;
-  /** A request-scoped unit of work. */
+  /** The call's unit of work, forked from the ORM when first used (call-context.ts). */
   em: EntityManager;
+  /**
+   * For plain SQL reads through readRows only (db/read-query.ts): the ORM's root, which finds the read threads
+   * and the inline reader without forking a unit of work. Never for entities or writes: MikroORM refuses those
+   * on the root (allowGlobalContext is off).
+   */
+  reads: EntityManager;
   now: Date;
   /** The request's Idempotency-Key (REST header; MCP header or tool argument), for operations with `replay`. */
   idempotencyKey?: string;

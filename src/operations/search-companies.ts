@@ -55,7 +55,7 @@ export const searchCompanies = keyedOperation({
       .boolean()
       .describe('True when the plan cut the page short (Free: first page, 10 results)'),
   }),
-  async handler(input, { em, account, services }) {
+  async handler(input, { reads, account, services }) {
     const firstPageOnly = plans[account.plan].searchFirstPageOnly;
     if (firstPageOnly && input.offset > 0) {
       throw new ServiceError(
@@ -65,7 +65,7 @@ export const searchCompanies = keyedOperation({
       );
     }
     const limit = firstPageOnly ? Math.min(input.limit, FREE_PAGE_SIZE) : input.limit;
-    const { items, total } = await runSearch(em, {
+    const { items, total } = await runSearch(reads, {
       q: input.q,
       status: input.status,
       sicCode: input.sic_code,

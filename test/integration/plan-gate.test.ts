@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { accountForApiKey } from '../../src/domain/accounts/accounts';
 import { callTool, toolDefinitions } from '../../src/http/mcp-tools';
+import { callContext } from '../../src/operations/call-context';
 import { keyedOperation } from '../../src/operations/operation';
 import { readOnlyTool } from '../../src/operations/read-only-tool';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
@@ -32,7 +33,7 @@ describe('plan gate on tool calls', () => {
 
   async function call(apiKey: string) {
     const caller = await accountForApiKey(app.services.orm.em.fork(), apiKey);
-    const context = { services: app.services, em: app.services.orm.em.fork(), now: new Date() };
+    const context = callContext(app.services, { now: new Date() });
     return callTool([starterProbe], 'starter_probe', {}, context, caller!.account, 'req-test');
   }
 

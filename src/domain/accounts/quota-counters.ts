@@ -42,8 +42,8 @@ export class QuotaCounters {
     if (!(this.client instanceof Pool)) params.push(now);
     const rows =
       this.client instanceof Pool
-        ? (await this.client.query<RawState>(upsertSql(charges.length, 'postgresql'), params)).rows
-        : (this.sqliteStatement(upsertSql(charges.length, 'sqlite')).all(...params) as RawState[]);
+        ? (await this.client.query<RawState>(upsertSqlOf(charges.length, 'postgresql'), params)).rows
+        : (this.sqliteStatement(upsertSqlOf(charges.length, 'sqlite')).all(...params) as RawState[]);
     return new Map(rows.map((r) => [r.key, { points: Number(r.points), expire: Number(r.expire) }]));
   }
 
@@ -73,6 +73,22 @@ interface RawState {
   key: string;
   points: number | string;
   expire: number | string;
+}
+
+/*
+ * The upsert's text for each row count, built once: a keyed call charges on every request, and the same string
+ * object then finds its prepared statement without hashing a new 400-character string each time.
+ */
+const upsertSqlCache = new Map<string, string>();
+
+function upsertSqlOf(rows: number, dialect: 'sqlite' | 'postgresql'): string {
+  const key = `${dialect}:${rows}`;
+  let sql = upsertSqlCache.get(key);
+  if (sql === undefined) {
+    sql = upsertSql(rows, dialect);
+    upsertSqlCache.set(key, sql);
+  }
+  return sql;
 }
 
 /**

@@ -65,12 +65,15 @@ export async function getCompanyWithDetails(
  * What get_company answers: the profile with its details and where the copy came from. One statement reads the
  * company, its registered office's place, its last live fetch and whether any charges or insolvency cases are
  * held; those two are read only when there are some (most companies have none). Plain rows through the read seam,
- * no entities: this runs on every get_company call.
+ * no entities: this runs on every get_company call. `em` only finds the read seam (the ORM's root will do);
+ * `entities` gives the unit of work for the entity reads of charges and insolvency, asked for only when the
+ * company has some, so a call about a company without them forks none (operations/call-context.ts).
  */
 export async function getCompanyAnswer(
   em: EntityManager,
   companyNumber: string,
   asOf: Date = new Date(),
+  entities: () => EntityManager = () => em,
 ): Promise<(CompanyWithDetails & CompanyProvenance) | undefined> {
   const number = normaliseCompanyNumber(companyNumber);
   if (!number.ok) throw new ServiceError(number.code, number.message, { argument: 'company_number' });
@@ -82,8 +85,10 @@ export async function getCompanyAnswer(
   const held = (value: unknown) => value === true || value === 1 || value === '1';
   return {
     ...profile,
-    charges: held(row.any_charges) ? await readCharges(em, profile.company_number) : [],
-    insolvency_cases: held(row.any_insolvency) ? await readInsolvencyCases(em, profile.company_number) : [],
+    charges: held(row.any_charges) ? await readCharges(entities(), profile.company_number) : [],
+    insolvency_cases: held(row.any_insolvency)
+      ? await readInsolvencyCases(entities(), profile.company_number)
+      : [],
     registered_office_place: placeOfRow(row),
     source: row.fetch_source ?? 'register_import',
     fetched_at: row.fetch_fetched_at === null ? null : new Date(row.fetch_fetched_at).toISOString(),
