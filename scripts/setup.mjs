@@ -5,7 +5,8 @@
 //
 //   node scripts/setup.mjs --temporal-cli   dev server + Web UI (used by `npm start`)
 //   node scripts/setup.mjs --test-server    Java time-skipping server (used by workflow tests)
-//   node scripts/setup.mjs --all            both (used by `npm test`)
+//   node scripts/setup.mjs --chromium       Debian's chromium, for the web app's browser tests (playwright-core)
+//   node scripts/setup.mjs --all            all three (used by `npm test`)
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
@@ -94,9 +95,31 @@ function ensureTestServer() {
   log(`Temporal test server: ${wrapper}`);
 }
 
+/**
+ * The browser the web app's tests drive. Playwright's own browser download is not reachable from these machines,
+ * so the tests run Debian's chromium package (test/support/browser.ts finds it), installed here from the Debian
+ * mirror when the user may (root, apt-get) and it is missing.
+ */
+function ensureChromium() {
+  const found = process.env.CHROMIUM_PATH ?? onPath('chromium');
+  if (found) return log(`Chromium: ${found}`);
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0 || !onPath('apt-get')) {
+    log("Chromium: not found. The browser tests need Debian's chromium: `sudo apt-get install chromium`");
+    log('  (or set CHROMIUM_PATH to a Chromium or Chrome executable).');
+    return;
+  }
+  log("Chromium: installing Debian's chromium package with apt-get (first time only, about 20 s)");
+  run('apt-get', ['update', '-qq']);
+  const seconds = run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  log(`Chromium: installed in ${seconds} s`);
+}
+
 try {
   if (all || args.has('--temporal-cli')) ensureTemporalCli();
   if (all || args.has('--test-server')) ensureTestServer();
+  if (all || args.has('--chromium')) ensureChromium();
 } catch (error) {
   console.error(`[setup] ${error.message}`);
   process.exit(1);
