@@ -5,8 +5,21 @@ const transform = {
     '@swc/jest',
     { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
   ],
+  // The web app's pages: Preact's automatic JSX runtime, as tsconfig.json sets it for tsc and tsx. Only .tsx
+  // is parsed as TSX, where `<T>(x) => …` and `<T>x` would read differently.
+  '^.+\\.tsx$': [
+    '@swc/jest',
+    {
+      jsc: {
+        target: 'es2022',
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', importSource: 'preact' } },
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -8,6 +8,7 @@ export const errorCodes = [
   'payload_too_large',
   'unauthenticated',
   'forbidden',
+  'csrf_refused',
   'plan_required',
   'not_found',
   'method_not_allowed',

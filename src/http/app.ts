@@ -2,6 +2,8 @@ import Koa from 'koa';
 import { ServiceError } from '../domain/errors';
 import { operations } from '../operations';
 import type { Services } from '../services';
+import { webErrorPages } from '../web/web-error-pages';
+import { webRoutes } from '../web/web-routes';
 import { errorBodies } from './errors';
 import { healthRoutes } from './health-routes';
 import { jsonBody } from './json-body';
@@ -19,10 +21,13 @@ export function createApp(services: Services): Koa<AppState> {
   const health = healthRoutes(services);
   const openApi = openApiRoute(operations, services.config.PUBLIC_BASE_URL);
   const mcp = mcpRoutes(operations, services);
-  const methods = methodGuard([health, openApi, mcp, rest]);
+  const web = webRoutes(services);
+  const methods = methodGuard([health, openApi, mcp, web, rest]);
 
   app.use(requestContext(services.logger));
   app.use(errorBodies);
+  // The web app's paths answer errors as HTML pages; everything else keeps the JSON error body.
+  app.use(webErrorPages);
   app.use(methods.refuseUnimplemented);
   app.use(notFoundWhenUnrouted);
   app.use(methods.answerUnroutedMethods);
@@ -30,6 +35,8 @@ export function createApp(services: Services): Koa<AppState> {
   app.use(openApi.routes());
   // Before the JSON body middleware: /mcp reads its own body, to answer a bad one as a JSON-RPC error.
   app.use(mcp.routes());
+  // Also before it: the pages' forms are urlencoded, and each page reads its own body with a limit.
+  app.use(web.routes());
   app.use(jsonBody(services.config.BODY_LIMIT_BYTES));
   app.use(rest.routes());
   return app;

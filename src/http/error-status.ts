@@ -7,6 +7,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   invalid_company_number: 400,
   unauthenticated: 401,
   forbidden: 403,
+  csrf_refused: 403,
   plan_required: 403,
   not_found: 404,
   method_not_allowed: 405,

@@ -1,0 +1,98 @@
+import type Router from '@koa/router';
+import { accountForApiKey } from '../domain/accounts/accounts';
+import type { AppState } from '../http/state';
+import { signup } from '../operations/signup';
+import type { Services } from '../services';
+import { callOperation } from './call-operation';
+import { renewSignedOutCsrfToken, signedOutCsrfToken, checkSessionCsrf, refuseForeignOrigin } from './csrf';
+import { readFormBody } from './form-body';
+import { formProblemOf } from './form-problem';
+import { ApiKeyPage } from './pages/api-key-page';
+import { HomePage } from './pages/home-page';
+import { SignInPage } from './pages/sign-in-page';
+import { SignUpPage } from './pages/sign-up-page';
+import { renderPage, renderRefusedForm, seeOther } from './render-page';
+import { clearSessionCookie, currentSession, openSession, setSessionCookie } from './session';
+import { endSession } from './session-store';
+import { LISTS_PATH, signedOutPage } from './web-request';
+
+const WRONG_KEY = 'That API key is unknown or has been revoked. Check it and try again.';
+
+/** `/`, `/app`, sign-up, sign-in and sign-out. */
+export function accountRoutes(router: Router<AppState>, services: Services): void {
+  router.get('/', (ctx) => seeOther(ctx, '/app'));
+
+  router.get(
+    '/app',
+    signedOutPage(services, async ({ ctx }) => renderPage(ctx, <HomePage />)),
+  );
+
+  router.get(
+    '/app/sign-up',
+    signedOutPage(services, async ({ ctx }) =>
+      renderPage(ctx, <SignUpPage csrfToken={signedOutCsrfToken(ctx)} />),
+    ),
+  );
+
+  router.post(
+    '/app/sign-up',
+    signedOutPage(services, async (request) => {
+      const { ctx, form } = request;
+      let created;
+      try {
+        created = await callOperation(signup, { email: form.email }, { ...request, account: undefined });
+      } catch (thrown) {
+        const problem = formProblemOf(thrown, ['email']);
+        if (!problem) throw thrown;
+        const page = <SignUpPage csrfToken={signedOutCsrfToken(ctx)} email={form.email} problem={problem} />;
+        return renderRefusedForm(ctx, page, problem);
+      }
+      // The form's token is spent: the same form sent again (a reload) is refused, not a second account.
+      renewSignedOutCsrfToken(ctx);
+      renderPage(ctx, <ApiKeyPage apiKey={created.api_key} email={created.email} />, 201);
+    }),
+  );
+
+  router.get(
+    '/app/sign-in',
+    signedOutPage(services, async ({ ctx }) =>
+      renderPage(ctx, <SignInPage csrfToken={signedOutCsrfToken(ctx)} />),
+    ),
+  );
+
+  router.post(
+    '/app/sign-in',
+    signedOutPage(services, async ({ ctx, em, now, form }) => {
+      const key = (form.api_key ?? '').trim();
+      const caller = key === '' ? undefined : await accountForApiKey(em, key);
+      if (!caller) {
+        const error = key === '' ? 'Enter your API key.' : WRONG_KEY;
+        return renderPage(
+          ctx,
+          <SignInPage csrfToken={signedOutCsrfToken(ctx)} error={error} />,
+          key === '' ? 400 : 401,
+        );
+      }
+      const session = await openSession(em, { accountId: caller.account.id, apiKeyId: caller.apiKeyId }, now);
+      setSessionCookie(ctx, session, now);
+      renewSignedOutCsrfToken(ctx);
+      seeOther(ctx, LISTS_PATH);
+    }),
+  );
+
+  // Signing out needs the session's token too (a forged sign-out is a nuisance, not a danger, but costs nothing
+  // to refuse); without a live session there is nothing to end.
+  router.post('/app/sign-out', async (ctx) => {
+    refuseForeignOrigin(ctx);
+    const form = await readFormBody(ctx);
+    const em = services.orm.em.fork();
+    const now = services.clock();
+    const session = await currentSession(ctx, em, now);
+    if (session) {
+      checkSessionCsrf(form, session.csrfToken);
+      await endSession(em, session.tokenHash, now);
+    }
+    clearSessionCookie(ctx);
+    seeOther(ctx, '/app');
+  });
+}

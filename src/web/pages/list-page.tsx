@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import type { addCompaniesToList } from '../../operations/add-companies-to-list';
+import type { getListCompanies } from '../../operations/get-list-companies';
+import { CsrfField, Notice, TextField } from '../form-controls';
+import type { FormProblem } from '../form-problem';
+import { Layout, type Viewer } from '../layout';
+
+export type ListCompanies = z.infer<typeof getListCompanies.output>;
+export type AddOutcome = z.infer<typeof addCompaniesToList.output>;
+
+export const ADD_COMPANIES_FIELDS = ['company_numbers'] as const;
+
+/** `/app/lists/:id`: the list's companies (get_list_companies), the add form and a remove button per company. */
+export function ListPage(props: {
+  viewer: Viewer;
+  page: ListCompanies;
+  typed?: string;
+  problem?: FormProblem;
+  added?: AddOutcome;
+}) {
+  const { viewer, page, typed, problem, added } = props;
+  const { list, items } = page;
+  const base = `/app/lists/${list.id}`;
+  return (
+    <Layout title={list.name} viewer={viewer}>
+      <p class="breadcrumb">
+        <a href="/app/lists">Your lists</a>
+      </p>
+      <h1>{list.name}</h1>
+      <p>
+        A list of {list.kind}
+        {list.is_default ? ' (your default list)' : ''}, with {page.total}{' '}
+        {page.total === 1 ? 'company' : 'companies'}.
+      </p>
+      <section aria-labelledby="add-heading">
+        <h2 id="add-heading">Add companies</h2>
+        {added ? <AddedNotice outcome={added} /> : null}
+        {problem?.message ? <Notice kind="error">{problem.message}</Notice> : null}
+        <form method="post" action={`${base}/companies`} id="add-companies-form" novalidate>
+          <CsrfField token={viewer.csrfToken} />
+          <TextField
+            id="company-number"
+            name="company_numbers"
+            label="Company number"
+            value={typed}
+            error={problem?.fields.company_numbers}
+            hint="For example 00445790 or SC123456; several separated by spaces or commas."
+            required
+          />
+          <button type="submit">Add to list</button>
+        </form>
+      </section>
+      <section aria-labelledby="companies-heading">
+        <h2 id="companies-heading">Companies</h2>
+        {items.length === 0 ? (
+          <p>No companies on this list yet.</p>
+        ) : (
+          <CompaniesTable page={page} viewer={viewer} />
+        )}
+        <Pager page={page} base={base} />
+      </section>
+      <p>
+        <a href={`${base}/delete`}>Delete this list</a>
+      </p>
+    </Layout>
+  );
+}
+
+function CompaniesTable({ page, viewer }: { page: ListCompanies; viewer: Viewer }) {
+  const base = `/app/lists/${page.list.id}`;
+  return (
+    <div class="table-scroll">
+      <table>
+        <caption>Companies on {page.list.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Name</th>
+            <th scope="col">Status</th>
+            <th scope="col">Filings</th>
+            <th scope="col">Health</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.map((company) => (
+            <tr>
+              <td>
+                <code>{company.company_number}</code>
+              </td>
+              <th scope="row">{company.company_name}</th>
+              <td>{company.company_status}</td>
+              <td>{filingsText(company.accounts.overdue, company.confirmation_statement.overdue)}</td>
+              <td>{company.health?.grade ?? 'not scored'}</td>
+              <td>
+                <form
+                  method="post"
+                  action={`${base}/companies/${encodeURIComponent(company.company_number)}/remove`}
+                  class="inline-form"
+                >
+                  <CsrfField token={viewer.csrfToken} />
+                  <button type="submit" class="button-secondary">
+                    Remove<span class="visually-hidden"> {company.company_name}</span>
+                  </button>
+                </form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function filingsText(accountsOverdue: boolean, statementOverdue: boolean): string {
+  if (accountsOverdue && statementOverdue) return 'Accounts and confirmation statement overdue';
+  if (accountsOverdue) return 'Accounts overdue';
+  if (statementOverdue) return 'Confirmation statement overdue';
+  return 'Up to date';
+}
+
+function AddedNotice({ outcome }: { outcome: AddOutcome }) {
+  const missing = outcome.results.filter((r) => r.outcome === 'not_found').map((r) => r.company_number);
+  return (
+    <Notice kind={outcome.added > 0 || outcome.already_on_list > 0 ? 'success' : 'error'}>
+      Added {outcome.added}; already on the list {outcome.already_on_list}; not on the register{' '}
+      {outcome.not_found}
+      {missing.length > 0 ? ` (${missing.join(', ')})` : ''}.
+    </Notice>
+  );
+}
+
+function Pager({ page, base }: { page: ListCompanies; base: string }) {
+  const previous = page.offset > 0 ? Math.max(0, page.offset - page.limit) : null;
+  if (previous === null && page.next_offset === null) return null;
+  return (
+    <nav aria-label="Pages of companies" class="pager">
+      {previous !== null ? <a href={`${base}?offset=${previous}`}>Previous page</a> : null}
+      {page.next_offset !== null ? <a href={`${base}?offset=${page.next_offset}`}>Next page</a> : null}
+    </nav>
+  );
+}

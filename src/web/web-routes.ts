@@ -1,0 +1,18 @@
+import Router from '@koa/router';
+import type { AppState } from '../http/state';
+import type { Services } from '../services';
+import { accountRoutes } from './account-routes';
+import { assetRoutes } from './asset-routes';
+import { listRoutes } from './list-routes';
+
+/**
+ * The web app's pages (under /app, since the JSON API owns /lists, /company … ), its assets and the redirect from
+ * `/`. Mounted before the JSON body middleware: forms are urlencoded and each page reads its own body.
+ */
+export function webRoutes(services: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  accountRoutes(router, services);
+  listRoutes(router, services);
+  assetRoutes(router);
+  return router;
+}
