@@ -1,8 +1,6 @@
 import type { Middleware } from 'koa';
-import { z } from 'zod';
-import { ServiceError, notFound } from '../domain/errors';
-import { httpStatusOf } from '../http/error-status';
-import { invalidArgument } from '../http/errors';
+import { type ServiceError, notFound } from '../domain/errors';
+import { serviceErrorOf, setErrorStatus } from '../http/errors';
 import type { AppState } from '../http/state';
 import { setPageHeaders } from './page-headers';
 import { ErrorPage } from './pages/error-page';
@@ -24,18 +22,9 @@ export const webErrorPages: Middleware<AppState> = async (ctx, next) => {
     if (ctx.status !== 404 || ctx.body !== undefined || ctx.respond === false) return;
     error = notFound('Page', { path: ctx.path });
   } catch (thrown) {
-    error =
-      thrown instanceof ServiceError
-        ? thrown
-        : thrown instanceof z.ZodError
-          ? invalidArgument(thrown)
-          : new ServiceError('internal', 'Internal error; quote the request id when reporting it');
-    if (error.code === 'internal') ctx.state.logger.error({ err: thrown }, 'request failed');
+    error = serviceErrorOf(thrown, ctx);
   }
-  const status = httpStatusOf[error.code];
-  if (error.code === 'rate_limited' && typeof error.details?.retry_after_seconds === 'number') {
-    ctx.set('Retry-After', String(error.details.retry_after_seconds));
-  }
+  const status = setErrorStatus(ctx, error);
   const session = (ctx.state as WebState).webSession;
   const viewer = session ? { email: session.account.email, csrfToken: session.csrfToken } : undefined;
   renderPage(

@@ -29,8 +29,15 @@ export interface WebState extends AppState {
 export const SIGN_IN_PATH = '/app/sign-in';
 export const LISTS_PATH = '/app/lists';
 
-function begin(ctx: RouterContext<AppState>, services: Services) {
-  return { ctx, services, em: services.orm.em.fork(), now: services.clock() };
+/**
+ * What every page starts with: its unit of work and time, and for a POST the Origin check and the form's fields
+ * (read with a limit), before any session or token is looked at.
+ */
+async function begin(ctx: RouterContext<AppState>, services: Services) {
+  const isPost = ctx.method === 'POST';
+  if (isPost) refuseForeignOrigin(ctx);
+  const form = isPost ? await readFormBody(ctx) : {};
+  return { ctx, services, em: services.orm.em.fork(), now: services.clock(), isPost, form };
 }
 
 /**
@@ -43,15 +50,12 @@ export function signedInPage(
   handle: (request: SignedInRequest) => Promise<void>,
 ): RouterMiddleware<AppState> {
   return async (ctx) => {
-    const request = begin(ctx, services);
-    const isPost = ctx.method === 'POST';
-    if (isPost) refuseForeignOrigin(ctx);
-    const form = isPost ? await readFormBody(ctx) : {};
+    const { isPost, ...request } = await begin(ctx, services);
     const session = await currentSession(ctx, request.em, request.now);
     if (!session) return seeOther(ctx, SIGN_IN_PATH);
     (ctx.state as WebState).webSession = session;
-    if (isPost) checkSessionCsrf(form, session.csrfToken);
-    await handle({ ...request, form, session });
+    if (isPost) checkSessionCsrf(request.form, session.csrfToken);
+    await handle({ ...request, session });
   };
 }
 
@@ -64,12 +68,9 @@ export function signedOutPage(
   handle: (request: WebRequest) => Promise<void>,
 ): RouterMiddleware<AppState> {
   return async (ctx) => {
-    const request = begin(ctx, services);
-    const isPost = ctx.method === 'POST';
-    if (isPost) refuseForeignOrigin(ctx);
-    const form = isPost ? await readFormBody(ctx) : {};
-    if (isPost) checkSignedOutCsrf(ctx, form);
+    const { isPost, ...request } = await begin(ctx, services);
+    if (isPost) checkSignedOutCsrf(ctx, request.form);
     else if (await currentSession(ctx, request.em, request.now)) return seeOther(ctx, LISTS_PATH);
-    await handle({ ...request, form });
+    await handle(request);
   };
 }
