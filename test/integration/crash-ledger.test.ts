@@ -127,7 +127,12 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
     await client.schedule.getHandle(CHANGE_CHECK_SCHEDULE_ID).trigger();
 
     await waitFor(async () => (receiver.requests.length >= KILL_AFTER_REQUESTS ? true : undefined), 60_000);
-    const killedAt = await first.kill9();
+    await first.kill9();
+    // The kill as the receiver can see it: once the worker's process group is gone. The receiver shares this
+    // process's event loop, so a request the worker sent just before SIGKILL may be read, and stamped, only
+    // after the signal (26 such requests failed a CI run when the signal's own time was used). The
+    // second worker starts only after this, so every request stamped before it is the first worker's.
+    const killedAt = Date.now();
     const atKill = await deliveryCounts(orm, killedAt);
     const inFlightAtKill = receiver.inFlightAt(killedAt).map((request) => request.eventId!);
     // The kill fell mid-send: sends were at the receiver, and deliveries were still to be made.
