@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import getRawBody from 'raw-body';
 import { ServiceError } from '../domain/errors';
+import { readBodyText } from './body-text';
 import type { AppState } from './state';
 
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH']);
@@ -22,25 +22,15 @@ export function jsonBody(limitBytes: number): Middleware<AppState> {
  * errors as JSON-RPC errors.
  */
 export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
-  const declaresBody = Boolean(ctx.request.length) || ctx.get('Transfer-Encoding') !== '';
-  if (!methodsWithBody.has(ctx.method) || !declaresBody) return undefined;
-  if (!ctx.is('application/json')) {
-    throw new ServiceError('unsupported_media_type', 'Send the body as application/json', {
-      content_type: ctx.get('Content-Type') || null,
-    });
-  }
-  let text: string;
-  try {
-    text = await getRawBody(ctx.req, { limit: limitBytes, length: ctx.request.length, encoding: 'utf8' });
-  } catch (error) {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') {
-      throw new ServiceError('payload_too_large', `The body is larger than ${limitBytes} bytes`, {
-        limit_bytes: limitBytes,
-      });
-    }
-    throw new ServiceError('invalid_json', 'The body could not be read', { reason: type ?? 'read_error' });
-  }
+  if (!methodsWithBody.has(ctx.method)) return undefined;
+  const text = await readBodyText(ctx, {
+    mediaType: 'application/json',
+    noun: 'body',
+    limitBytes,
+    unreadable: (reason) =>
+      new ServiceError('invalid_json', 'The body could not be read', { reason: reason ?? 'read_error' }),
+  });
+  if (text === undefined) return undefined;
   try {
     return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
   } catch (error) {
