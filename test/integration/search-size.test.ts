@@ -6,7 +6,7 @@ import { attachReadPool, closeReadPool } from '../../src/db/read-pool/attached-r
 import { readRows } from '../../src/db/read-query';
 import { searchCompanies } from '../../src/domain/companies/search-companies';
 import { nameMatch } from '../../src/domain/companies/search/name-match';
-import { searchReadOptions } from '../../src/domain/companies/search/search-size';
+import { searchSize } from '../../src/domain/companies/search/search-size';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { CSV_COLUMN, csvRow } from '../support/company-csv-rows';
@@ -56,20 +56,27 @@ async function judged(q: string, bound: number) {
   const em = orm.em.fork();
   const match = await nameMatch(em, q, 'sqlite');
   const head = { text: `where ${match.head.text}`, params: match.head.params as Array<string | number> };
-  return searchReadOptions(em, head, match.ftsQuery, bound);
+  return searchSize(em, head, match.ftsQuery, bound);
 }
 
 describe('how big a name search is, judged before it reads', () => {
   it('is small when both the name range and the full-text match hold no more than the bound', async () => {
-    expect(await judged('birch', 2)).toEqual({ bounded: true }); // one name starts so, one holds the word
-    expect(await judged('acorn two', 2)).toEqual({ bounded: true });
-    expect(await judged('zebra', 2)).toEqual({ bounded: true }); // nothing at all
+    // One name starts so, one holds the word: its number is handed back for the search's tail.
+    expect(await judged('birch', 2)).toEqual({ reads: { bounded: true }, fullTextNumbers: ['09000003'] });
+    expect(await judged('acorn two', 2)).toEqual({ reads: { bounded: true }, fullTextNumbers: ['09000001'] });
+    // Nothing at all: no number, so no full-text read follows.
+    expect(await judged('zebra', 2)).toEqual({ reads: { bounded: true }, fullTextNumbers: undefined });
   });
 
   it('is not small when either part holds more than the bound', async () => {
-    expect(await judged('acorn', 2)).toEqual({ bounded: false }); // three names start with ACORN
-    expect(await judged('one', 1)).toEqual({ bounded: false }); // no name starts so, two hold the word
-    expect(await judged('acorn', 3)).toEqual({ bounded: true }); // exactly at the bound
+    // Three names start with ACORN and three hold it: both over the bound.
+    expect(await judged('acorn', 2)).toEqual({
+      reads: { bounded: false },
+      fullTextNumbers: undefined,
+    });
+    // No name starts so, two hold the word: more than the bound, so the tail matches the index itself.
+    expect(await judged('one', 1)).toEqual({ reads: { bounded: false }, fullTextNumbers: undefined });
+    expect((await judged('acorn', 3)).reads).toEqual({ bounded: true }); // exactly at the bound
   });
 
   it('lets a small search go ahead of slow reads that hold the read thread', async () => {

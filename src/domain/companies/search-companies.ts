@@ -6,7 +6,7 @@ import type { CompanySummary } from './company-summary';
 import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
 import { dialectOf, placeholders } from './register-sql';
 import { nameMatch, type NameMatch } from './search/name-match';
-import { searchReadOptions } from './search/search-size';
+import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
 import { STATUS_RANK, statusRank } from './search/status-rank';
 
 export interface CompanySearchQuery {
@@ -52,9 +52,15 @@ const SUMMARY_COLUMNS =
   'c.postal_code, c.sic_codes';
 const WITHIN_TIER = `${STATUS_RANK}, length(c.normalised_name), c.normalised_name, c.company_number`;
 
+/** How a search judges itself small (search/search-size.ts); tests vary it to read both ways. */
+export interface SearchSizing {
+  smallSearchMatches: number;
+}
+
 export async function searchCompanies(
   em: EntityManager,
   query: CompanySearchQuery,
+  sizing: SearchSizing = { smallSearchMatches: SMALL_SEARCH_MATCHES },
 ): Promise<CompanySearchResult> {
   checkPaging(query);
   const dialect = dialectOf(em);
@@ -66,20 +72,26 @@ export async function searchCompanies(
     if (dialect === 'sqlite' && isSicCodeOnly(query)) return sicCodeOnly(em, query);
     return filterOnly(em, query, filters);
   }
-  return byName(em, query, filters, await nameMatch(em, query.q, dialect));
+  return byName(em, query, filters, await nameMatch(em, query.q, dialect), sizing);
 }
 
 async function byName(
   em: EntityManager,
   query: CompanySearchQuery,
   filters: readonly Sql[],
-  match: NameMatch,
+  found: NameMatch,
+  sizing: SearchSizing,
 ): Promise<CompanySearchResult> {
-  const headWhere = where([...filters, match.head]);
+  const headWhere = where([...filters, found.head]);
   const end = query.offset + query.limit;
-  // SQLite: a search small in both parts may send its reads ahead of common words' (search/search-size.ts).
-  const reads =
-    dialectOf(em) === 'sqlite' ? await searchReadOptions(em, where([match.head]), match.ftsQuery) : {};
+  // SQLite: a search small in both parts may send its reads ahead of common words', and a small full-text part
+  // is read once, here, not matched again for the tail (search/search-size.ts).
+  const size =
+    dialectOf(em) === 'sqlite'
+      ? await searchSize(em, where([found.head]), found.ftsQuery, sizing.smallSearchMatches)
+      : undefined;
+  const reads = size?.reads ?? {};
+  const match = size?.fullTextNumbers ? withNumbersMatched(found, size.fullTextNumbers) : found;
   // Numbers first, in order, from the name index alone (it holds the status the order needs); then the rows of
   // the page only. Sorting rows read from the table cost a table read per name in the range (a common word).
   const head = await readRows<{ company_number: string }>(
@@ -123,6 +135,12 @@ async function byName(
       ? await countFtsTail(em, headWhere, match.ftsQuery, reads)
       : await count(em, tailWhere!, reads);
   return { items: rows.map(toSummary), total: headTotal + tailTotal };
+}
+
+/** The match with its full-text part read from numbers already taken; none at all when there are none. */
+function withNumbersMatched(match: NameMatch, numbers: readonly string[]): NameMatch {
+  const fullText = numbers.length > 0 ? numbersMatched(numbers) : undefined;
+  return { ...match, fullText, ftsQuery: undefined };
 }
 
 async function filterOnly(
