@@ -17,7 +17,8 @@ export const searchCompanies = keyedOperation({
   description:
     'Find UK companies by name words or number, status, SIC code, postcode or town; returns company numbers to ' +
     'read with get_company. An exact name or number ranks first; other name searches may not rank the intended ' +
-    'company first, so check the town and incorporation date. On Free only the first page, up to 10 results.',
+    'company first, so check the town and incorporation date. On Free only the first page, up to 10 results. ' +
+    'total counts matches up to 10,000 (total_exact is false when there are more); next_offset is exact.',
   method: 'GET',
   path: '/companies',
   lowestPlan: 'free',
@@ -47,7 +48,13 @@ export const searchCompanies = keyedOperation({
     }),
   output: z.object({
     items: z.array(companySummarySchema),
-    total: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .describe(
+        'Every match when total_exact is true; otherwise at least this many (counting stops at 10,000)',
+      ),
+    total_exact: z.boolean().describe('False when counting stopped before the last match'),
     limit: z.number().int(),
     offset: z.number().int(),
     next_offset: z.number().int().nullable(),
@@ -65,7 +72,7 @@ export const searchCompanies = keyedOperation({
       );
     }
     const limit = firstPageOnly ? Math.min(input.limit, FREE_PAGE_SIZE) : input.limit;
-    const { items, total } = await runSearch(reads, {
+    const { items, total, totalExact } = await runSearch(reads, {
       q: input.q,
       status: input.status,
       sicCode: input.sic_code,
@@ -78,6 +85,7 @@ export const searchCompanies = keyedOperation({
     return {
       items,
       total,
+      total_exact: totalExact,
       limit,
       offset: input.offset,
       next_offset: more && !firstPageOnly ? input.offset + items.length : null,

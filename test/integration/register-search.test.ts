@@ -165,7 +165,7 @@ describe('ranking by name', () => {
   });
 
   it('finds nothing for words no name has', async () => {
-    expect(await search({ q: 'zzyzx quux' })).toEqual({ items: [], total: 0 });
+    expect(await search({ q: 'zzyzx quux' })).toEqual({ items: [], total: 0, totalExact: true });
   });
 });
 

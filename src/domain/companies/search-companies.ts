@@ -24,10 +24,22 @@ export interface CompanySearchQuery {
 
 export interface CompanySearchResult {
   items: CompanySummary[];
+  /** Every match when `totalExact`; otherwise a floor: counting stopped there (see countStop). */
   total: number;
+  totalExact: boolean;
 }
 
 export const SEARCH_MAX_LIMIT = 100;
+
+/**
+ * Counting stops past this many matches. An exact count reads every match (a common word: 1.6 million names at
+ * 5.5M, seconds of a read thread), and no page past the 10,000th match can be asked for (offset is at most 10,000),
+ * so a larger exact figure would cost the most for the answer that is least used.
+ */
+export const SEARCH_COUNT_STOP = 10_000;
+
+/** Where a count stops for a page ending at `end`: never before the page's end, so next_offset stays exact. */
+const countStop = (sizing: SearchSizing, end: number): number => Math.max(sizing.countStop, end);
 
 /*
  * Ranking (docs/register.md): a query is read both as a company number and as a name, and each match falls in
@@ -52,16 +64,20 @@ const SUMMARY_COLUMNS =
   'c.postal_code, c.sic_codes';
 const WITHIN_TIER = `${STATUS_RANK}, length(c.normalised_name), c.normalised_name, c.company_number`;
 
-/** How a search judges itself small (search/search-size.ts); tests vary it to read both ways. */
+/** The bounds a search reads by; tests vary them to read every way. */
 export interface SearchSizing {
+  /** Below this a search is small (search/search-size.ts). */
   smallSearchMatches: number;
+  /** Counting stops past this many matches (SEARCH_COUNT_STOP). */
+  countStop: number;
 }
 
 export async function searchCompanies(
   em: EntityManager,
   query: CompanySearchQuery,
-  sizing: SearchSizing = { smallSearchMatches: SMALL_SEARCH_MATCHES },
+  bounds: Partial<SearchSizing> = {},
 ): Promise<CompanySearchResult> {
+  const sizing = { smallSearchMatches: SMALL_SEARCH_MATCHES, countStop: SEARCH_COUNT_STOP, ...bounds };
   checkPaging(query);
   const dialect = dialectOf(em);
   // SQLite's planner, which has no statistics here, drives a filtered name search from the filter's index (a
@@ -69,8 +85,8 @@ export async function searchCompanies(
   // + keeps it on the name side, several times faster. PostgreSQL's planner has statistics and needs no hint.
   const filters = filterSql(query, dialect === 'sqlite' && query.q !== undefined ? '+' : '');
   if (query.q === undefined) {
-    if (dialect === 'sqlite' && isSicCodeOnly(query)) return sicCodeOnly(em, query);
-    return filterOnly(em, query, filters);
+    if (dialect === 'sqlite' && isSicCodeOnly(query)) return sicCodeOnly(em, query, sizing);
+    return filterOnly(em, query, filters, sizing);
   }
   return byName(em, query, filters, await nameMatch(em, query.q, dialect), sizing);
 }
@@ -128,13 +144,23 @@ async function byName(
   }
   // A first page that is not full holds every match: no need to count them.
   if (query.offset === 0 && rows.length < query.limit)
-    return { items: rows.map(toSummary), total: rows.length };
-  headTotal ??= await count(em, headWhere, reads);
-  tailTotal ??=
-    filters.length === 0 && match.ftsQuery !== undefined
-      ? await countFtsTail(em, headWhere, match.ftsQuery, reads)
-      : await count(em, tailWhere!, reads);
-  return { items: rows.map(toSummary), total: headTotal + tailTotal };
+    return { items: rows.map(toSummary), total: rows.length, totalExact: true };
+  const stop = countStop(sizing, end);
+  headTotal ??= await count(em, headWhere, stop + 1, reads);
+  if (headTotal <= stop && tailTotal === undefined) {
+    const left = stop + 1 - headTotal;
+    tailTotal =
+      filters.length === 0 && match.ftsQuery !== undefined
+        ? await countFtsTail(em, headWhere, match.ftsQuery, left, reads)
+        : await count(em, tailWhere!, left, reads);
+  }
+  return counted(rows, headTotal + (tailTotal ?? 0), stop);
+}
+
+/** The page with its total, stopped at `stop` when more were counted. */
+function counted(rows: readonly SummaryRow[], total: number, stop: number): CompanySearchResult {
+  const totalExact = total <= stop;
+  return { items: rows.map(toSummary), total: totalExact ? total : stop, totalExact };
 }
 
 /** The match with its full-text part read from numbers already taken; none at all when there are none. */
@@ -147,6 +173,7 @@ async function filterOnly(
   em: EntityManager,
   query: CompanySearchQuery,
   filters: readonly Sql[],
+  sizing: SearchSizing,
 ): Promise<CompanySearchResult> {
   const all = where(filters);
   // Live first, then by name: the indexes of migration 0018 hold that order under a town or a status, so the
@@ -160,8 +187,9 @@ async function filterOnly(
     [...all.params, query.limit, query.offset],
   );
   if (query.offset === 0 && rows.length < query.limit)
-    return { items: rows.map(toSummary), total: rows.length };
-  return { items: rows.map(toSummary), total: await count(em, all) };
+    return { items: rows.map(toSummary), total: rows.length, totalExact: true };
+  const stop = countStop(sizing, query.offset + query.limit);
+  return counted(rows, await count(em, all, stop + 1), stop);
 }
 
 /** The summaries of `numbers`, in that order. */
@@ -186,24 +214,26 @@ async function summariesOf(
  * SQLite, no filter: the tail's size as the full-text match less the head rows in it, read from the FTS index
  * (rowids only) and the name index (numbers only), intersected here. Counting the tail in SQL joined every match
  * to its company row to test the head condition: 60–90 ms for a common word on 1M. The FTS rowid is the company
- * number's key (companyNumberKey, the importer's), so no content is read.
+ * number's key (companyNumberKey, the importer's), so no content is read. Counts `atMost` tail rows and stops
+ * (the head holds fewer than the stop, so reading that many more matches is enough to pass it).
  */
 async function countFtsTail(
   em: EntityManager,
   headWhere: Where,
   ftsQuery: string,
+  atMost: number,
   reads: ReadOptions,
 ): Promise<number> {
-  const matched = await readRows<{ key: number }>(
-    em,
-    'select rowid as key from companies_fts where companies_fts match ?',
-    [ftsQuery],
-    reads,
-  );
   const head = await readRows<{ company_number: string }>(
     em,
     `select c.company_number from companies c ${headWhere.text}`,
     headWhere.params,
+    reads,
+  );
+  const matched = await readRows<{ key: number }>(
+    em,
+    'select rowid as key from companies_fts where companies_fts match ? limit ?',
+    [ftsQuery, atMost + head.length],
     reads,
   );
   const keys = new Set(matched.map((row) => row.key));
@@ -225,12 +255,16 @@ const isSicCodeOnly = (query: CompanySearchQuery): boolean =>
  * index probe. A rare one is read from the code's index and sorted: a table read per company of the code. The
  * count of the code decides (and is the total): walk when the code's companies cost more to sort than the walk.
  */
-async function sicCodeOnly(em: EntityManager, query: CompanySearchQuery): Promise<CompanySearchResult> {
+async function sicCodeOnly(
+  em: EntityManager,
+  query: CompanySearchQuery,
+  sizing: SearchSizing,
+): Promise<CompanySearchResult> {
   const filter = sicCodeFilterSql(query.sicCode!);
   const code = filter.params[0] as string;
   const total = await countSicCode(em, code);
   const end = query.offset + query.limit;
-  if (total === 0 || query.offset >= total) return { items: [], total };
+  if (total === 0 || query.offset >= total) return counted([], total, countStop(sizing, end));
   const walk = total * total >= end * (await registerSizeEstimate(em)) * WALK_COST_RATIO;
   const condition = walk
     ? 'exists (select 1 from company_sic_codes s where s.company_number = c.company_number and s.sic_code = ?)'
@@ -241,7 +275,8 @@ async function sicCodeOnly(em: EntityManager, query: CompanySearchQuery): Promis
       `order by ${STATUS_RANK}, c.normalised_name, c.company_number limit ? offset ?`,
     [code, query.limit, query.offset],
   );
-  return { items: rows.map(toSummary), total };
+  // The code's index counted it whole, but the answer says what every search says (and PostgreSQL's would).
+  return counted(rows, total, countStop(sizing, end));
 }
 
 /**
@@ -280,11 +315,17 @@ function where(parts: readonly Sql[]): Where {
 
 const params = (part: Sql): ReadParam[] => part.params as ReadParam[];
 
-async function count(em: EntityManager, condition: Where, reads: ReadOptions = {}): Promise<number> {
+/** The rows `condition` matches, counted up to `atMost`. */
+async function count(
+  em: EntityManager,
+  condition: Where,
+  atMost: number,
+  reads: ReadOptions = {},
+): Promise<number> {
   const rows = await readRows<{ total: number | string }>(
     em,
-    `select count(*) as total from companies c ${condition.text}`,
-    condition.params,
+    `select count(*) as total from (select 1 from companies c ${condition.text} limit ?) as matches`,
+    [...condition.params, atMost],
     reads,
   );
   return Number(rows[0]!.total);
