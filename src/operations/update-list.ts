@@ -1,38 +1,50 @@
 import { z } from 'zod';
-import { updateListWebhook } from '../domain/lists/list-webhook';
+import { updateList as saveListChange } from '../domain/lists/list-update';
 import { listViews } from '../domain/lists/list-summaries';
 import { listIdSchema, listViewSchema } from '../domain/lists/list-view';
+import { createList } from './create-list';
 import { keyedOperation } from './operation';
 
 export const updateList = keyedOperation({
   name: 'update_list',
-  title: 'Set a list’s webhook',
+  title: 'Rename a list or set its webhook',
   description:
-    'Sets where the list’s changes are sent: webhook_url (a public https address on port 443; null clears it ' +
-    'and turns sending off) and alert_webhook (true turns sending on; needs a webhook_url). Answers with the list.',
+    'Renames a list (name: 1 to 100 characters, unique in the account whatever its case, as in create_list) ' +
+    'and sets where its changes are sent: webhook_url (a public https address on port 443; null clears it and ' +
+    'turns sending off) and alert_webhook (true turns sending on; needs a webhook_url). Give any of the three; ' +
+    'all of them are saved or none. Answers with the list.',
   method: 'PATCH',
   path: '/lists/{list_id}',
   lowestPlan: 'free',
   cost: 1,
-  errors: ['webhook_address_refused'],
+  // A refused webhook address; a name another list of the account has (in any case).
+  errors: ['webhook_address_refused', 'conflict'],
   input: z
     .object({
       list_id: listIdSchema,
-      webhook_url: z.string().min(1).max(2048).nullable().optional(),
-      alert_webhook: z.boolean().optional(),
+      // The same rule as at creation: one schema, so the two cannot drift apart.
+      name: createList.input.shape.name.optional(),
+      webhook_url: z
+        .string()
+        .min(1)
+        .max(2048)
+        .nullable()
+        .optional()
+        .describe('Where the list’s changes are sent; null clears it and turns sending off'),
+      alert_webhook: z.boolean().optional().describe('True sends the list’s changes to webhook_url'),
     })
     .strict()
-    .refine((body) => body.webhook_url !== undefined || body.alert_webhook !== undefined, {
-      message: 'give webhook_url, alert_webhook or both',
-      path: ['webhook_url'],
-    }),
+    .refine(
+      (body) => body.name !== undefined || body.webhook_url !== undefined || body.alert_webhook !== undefined,
+      { message: 'give name, webhook_url or alert_webhook (one or more)', path: ['webhook_url'] },
+    ),
   output: listViewSchema,
   async handler(input, { em, account, now, services }) {
-    const list = await updateListWebhook(
+    const list = await saveListChange(
       em,
       account.id,
       input.list_id,
-      { webhookUrl: input.webhook_url, alertWebhook: input.alert_webhook },
+      { name: input.name, webhookUrl: input.webhook_url, alertWebhook: input.alert_webhook },
       { devAllowedOrigins: services.config.webhookDevAllowedOrigins, now },
     );
     const [view] = await listViews(em, account.id, [list], now);

@@ -40,6 +40,15 @@ function SignedInNav({ viewer }: { viewer: Viewer }) {
       <li>
         <a href="/app/lists">Lists</a>
       </li>
+      <li>
+        <a href="/app/alerts">Alerts</a>
+      </li>
+      <li>
+        <a href="/app/deliveries">Deliveries</a>
+      </li>
+      <li>
+        <a href="/app/webhook-secret">Webhook secret</a>
+      </li>
       <li class="viewer">{viewer.email}</li>
       <li>
         <form method="post" action="/app/sign-out" id="sign-out-form" class="inline-form">

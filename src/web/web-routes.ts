@@ -2,8 +2,12 @@ import Router from '@koa/router';
 import type { AppState } from '../http/state';
 import type { Services } from '../services';
 import { accountRoutes } from './account-routes';
+import { alertRoutes } from './alert-routes';
 import { assetRoutes } from './asset-routes';
+import { companyRoutes } from './company-routes';
+import { deliveryRoutes } from './delivery-routes';
 import { listRoutes } from './list-routes';
+import { secretRoutes } from './secret-routes';
 
 /**
  * The web app's pages (under /app, since the JSON API owns /lists, /company … ), its assets and the redirect from
@@ -13,6 +17,10 @@ export function webRoutes(services: Services): Router<AppState> {
   const router = new Router<AppState>();
   accountRoutes(router, services);
   listRoutes(router, services);
+  companyRoutes(router, services);
+  alertRoutes(router, services);
+  deliveryRoutes(router, services);
+  secretRoutes(router, services);
   assetRoutes(router);
   return router;
 }

@@ -451,6 +451,85 @@ describe('lists (REST)', () => {
     });
   });
 
+  describe('PATCH /lists/{id} with a name (rename)', () => {
+    it('renames a list, trimmed; its own name in another case is allowed, and get_lists shows the new name', async () => {
+      const list = (await createList({ name: 'Before', kind: 'clients' })).body;
+      const renamed = await patch(list.id, { name: '  After  ' });
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ id: list.id, name: 'After', kind: 'clients', webhook_url: null });
+      expect((await patch(list.id, { name: 'AFTER' })).body.name).toBe('AFTER');
+      expect((await getLists()).body.lists.find((l) => l.id === list.id)?.name).toBe('AFTER');
+      // The old name is free again; the new one is taken, whatever its case.
+      expect((await createList({ name: 'before', kind: 'clients' })).status).toBe(201);
+      expect((await createList({ name: 'after', kind: 'clients' })).status).toBe(409);
+    });
+
+    it('refuses create_list’s bad names with the same codes, changing nothing', async () => {
+      const list = (await createList({ name: 'Keeper', kind: 'portfolio' })).body;
+      await createList({ name: 'Taken name', kind: 'portfolio' });
+      const taken = await patch(list.id, { name: ' TAKEN NAME ' });
+      expect(taken.status).toBe(409);
+      expect(taken.body.error).toMatchObject({
+        code: 'conflict',
+        message: 'A list named "TAKEN NAME" already exists',
+        details: { field: 'name' },
+      });
+      const cases: unknown[] = [
+        { name: '' },
+        { name: '   ' },
+        { name: 'n'.repeat(101) },
+        { name: 42 },
+        { name: null },
+      ];
+      for (const body of cases) {
+        const response = await patch(list.id, body);
+        expect({ body, status: response.status }).toEqual({ body, status: 400 });
+        expect(response.body.error.code).toBe('invalid_argument');
+        expect(response.body.error.details.problems).toContainEqual(
+          expect.objectContaining({ argument: 'name' }),
+        );
+      }
+      expect((await getLists()).body.lists.find((l) => l.id === list.id)?.name).toBe('Keeper');
+      // Another account's list of that name is no conflict.
+      expect((await patch(list.id, { name: 'Theirs too' })).status).toBe(200);
+      const theirs = (await createList({ name: 'Theirs again', kind: 'clients' }, other)).body;
+      expect((await patch(theirs.id, { name: 'Theirs too' }, other)).status).toBe(200);
+      expect((await patch(theirs.id, { name: 'Stolen' })).status).toBe(404);
+    });
+
+    it('saves a rename and a webhook change together or not at all', async () => {
+      const list = (await createList({ name: 'Both', kind: 'clients' })).body;
+      await createList({ name: 'Occupied', kind: 'clients' });
+      const badAddress = await patch(list.id, {
+        name: 'Both renamed',
+        webhook_url: 'http://hooks.example.com/x',
+      });
+      expect(badAddress.status).toBe(422);
+      const badName = await patch(list.id, {
+        name: 'occupied',
+        webhook_url: 'https://hooks.example.com/both',
+        alert_webhook: true,
+      });
+      expect(badName.status).toBe(409);
+      expect((await getLists()).body.lists.find((l) => l.id === list.id)).toMatchObject({
+        name: 'Both',
+        webhook_url: null,
+        alert_webhook: false,
+      });
+      const together = await patch(list.id, {
+        name: 'Both renamed',
+        webhook_url: 'https://hooks.example.com/both',
+        alert_webhook: true,
+      });
+      expect(together.status).toBe(200);
+      expect(together.body).toMatchObject({
+        name: 'Both renamed',
+        webhook_url: 'https://hooks.example.com/both',
+        alert_webhook: true,
+      });
+    });
+  });
+
   it('removes a company from a list, then answers 404 for it; a malformed number is 400', async () => {
     const list = (await createList({ name: 'Removals', kind: 'clients' })).body;
     await add({ list_id: list.id, company_numbers: ['09876543', '01234567'] });
@@ -560,6 +639,36 @@ describe('lists (MCP tools)', () => {
       overdue: true,
     })) as unknown as CompaniesPage;
     expect(page.items.map((c) => c.company_number)).toEqual(['NI612345', '01234567']);
+  });
+
+  it('sees a REST rename: get_lists shows the new name, and create_list refuses it as taken', async () => {
+    const key = (await signUp(app)).api_key;
+    const agent = await connectMcp(app, key);
+    try {
+      const created = await agent.callTool({
+        name: 'create_list',
+        arguments: { name: 'Old name', kind: 'clients' },
+      });
+      const { id } = created.structuredContent as { id: number };
+      const renamed = await request(app, 'PATCH', `/lists/${id}`, { key, body: { name: 'New name' } });
+      expect(renamed.status).toBe(200);
+      const lists = await agent.callTool({ name: 'get_lists', arguments: {} });
+      expect((lists.structuredContent as { lists: ListView[] }).lists.map((l) => l.name)).toEqual([
+        'New name',
+      ]);
+      const taken = await agent.callTool({
+        name: 'create_list',
+        arguments: { name: 'NEW NAME', kind: 'clients' },
+      });
+      expect(toolError(taken).code).toBe('conflict');
+      const free = await agent.callTool({
+        name: 'create_list',
+        arguments: { name: 'Old name', kind: 'clients' },
+      });
+      expect(free.isError).toBeFalsy();
+    } finally {
+      await agent.close();
+    }
   });
 
   it('answers bad tool input with isError results and stable codes', async () => {

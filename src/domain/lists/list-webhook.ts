@@ -23,8 +23,22 @@ export async function updateListWebhook(
   options: { devAllowedOrigins: readonly string[]; now: Date },
 ): Promise<CompanyList> {
   const list = await getListOfAccount(em, accountId, listId);
-  if (typeof change.webhookUrl === 'string')
-    requireWebhookAddress(change.webhookUrl, options.devAllowedOrigins);
+  applyWebhookChange(list, change, options.devAllowedOrigins);
+  list.updatedAt = options.now;
+  await em.flush();
+  return list;
+}
+
+/**
+ * The webhook rules on a loaded list, checked before anything is set: a refused change leaves the list as it was.
+ * The caller saves.
+ */
+export function applyWebhookChange(
+  list: CompanyList,
+  change: ListWebhookChange,
+  devAllowedOrigins: readonly string[],
+): void {
+  if (typeof change.webhookUrl === 'string') requireWebhookAddress(change.webhookUrl, devAllowedOrigins);
   const webhookUrl = change.webhookUrl === undefined ? list.webhookUrl : change.webhookUrl;
   const alertWebhook = webhookUrl === null ? false : (change.alertWebhook ?? list.alertWebhook);
   if (change.alertWebhook === true && webhookUrl === null) {
@@ -35,7 +49,4 @@ export async function updateListWebhook(
   }
   list.webhookUrl = webhookUrl;
   list.alertWebhook = alertWebhook;
-  list.updatedAt = options.now;
-  await em.flush();
-  return list;
 }

@@ -28,14 +28,14 @@ export async function createList(
     const id = await em.insert<CompanyList>(CompanyListEntity, list);
     return { ...list, id: Number(id) };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ServiceError('conflict', `A list named "${list.name}" already exists`, {
-        field: 'name',
-        name: list.name,
-      });
-    }
+    if (isUniqueViolation(error)) throw listNameTaken(list.name);
     throw error;
   }
+}
+
+/** The refusal of a name another list of the account has (in any case): creating and renaming say the same. */
+export function listNameTaken(name: string): ServiceError {
+  return new ServiceError('conflict', `A list named "${name}" already exists`, { field: 'name', name });
 }
 
 /**

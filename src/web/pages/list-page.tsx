@@ -4,23 +4,33 @@ import type { getListCompanies } from '../../operations/get-list-companies';
 import { CsrfField, Notice, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
 import { Layout, type Viewer } from '../layout';
+import { ListFiltersForm, listPageHref, type ListFilters } from './list-filters';
+import { companyPath } from './company-paths';
+import { ListSearch, type ListSearchState } from './list-search';
 
 export type ListCompanies = z.infer<typeof getListCompanies.output>;
 export type AddOutcome = z.infer<typeof addCompaniesToList.output>;
 
 export const ADD_COMPANIES_FIELDS = ['company_numbers'] as const;
 
-/** `/app/lists/:id`: the list's companies (get_list_companies), the add form and a remove button per company. */
+/**
+ * `/app/lists/:id`: the list's companies (get_list_companies) filtered and sorted as the URL says, the add forms
+ * (by number, by search) and a remove button per company.
+ */
 export function ListPage(props: {
   viewer: Viewer;
   page: ListCompanies;
   typed?: string;
   problem?: FormProblem;
   added?: AddOutcome;
+  filters?: ListFilters;
+  filterProblem?: FormProblem;
+  search?: ListSearchState;
 }) {
-  const { viewer, page, typed, problem, added } = props;
+  const { viewer, page, typed, problem, added, filters = {}, filterProblem, search } = props;
   const { list, items } = page;
   const base = `/app/lists/${list.id}`;
+  const filtered = Object.keys(filters).length > 0;
   return (
     <Layout title={list.name} viewer={viewer}>
       <p class="breadcrumb">
@@ -30,7 +40,11 @@ export function ListPage(props: {
       <p>
         A list of {list.kind}
         {list.is_default ? ' (your default list)' : ''}, with {page.total}{' '}
-        {page.total === 1 ? 'company' : 'companies'}.
+        {page.total === 1 ? 'company' : 'companies'}
+        {filtered ? ' matching the filters' : ''}.
+      </p>
+      <p>
+        <a href={`${base}/settings`}>List settings</a>: rename, monitoring and alerts.
       </p>
       <section aria-labelledby="add-heading">
         <h2 id="add-heading">Add companies</h2>
@@ -50,14 +64,18 @@ export function ListPage(props: {
           <button type="submit">Add to list</button>
         </form>
       </section>
+      <ListSearch viewer={viewer} listId={list.id} filters={filters} search={search} />
+      <ListFiltersForm listId={list.id} filters={filters} q={search?.q} problem={filterProblem} />
       <section aria-labelledby="companies-heading">
         <h2 id="companies-heading">Companies</h2>
         {items.length === 0 ? (
-          <p>No companies on this list yet.</p>
+          <p>
+            {filtered ? 'No company on this list matches the filters.' : 'No companies on this list yet.'}
+          </p>
         ) : (
           <CompaniesTable page={page} viewer={viewer} />
         )}
-        <Pager page={page} base={base} />
+        <Pager page={page} filters={filters} q={search?.q} />
       </section>
       <p>
         <a href={`${base}/delete`}>Delete this list</a>
@@ -90,7 +108,9 @@ function CompaniesTable({ page, viewer }: { page: ListCompanies; viewer: Viewer 
               <td>
                 <code>{company.company_number}</code>
               </td>
-              <th scope="row">{company.company_name}</th>
+              <th scope="row">
+                <a href={companyPath(company.company_number)}>{company.company_name}</a>
+              </th>
               <td>{company.company_status}</td>
               <td>{filingsText(company.accounts.overdue, company.confirmation_statement.overdue)}</td>
               <td>{company.health?.grade ?? 'not scored'}</td>
@@ -132,13 +152,15 @@ function AddedNotice({ outcome }: { outcome: AddOutcome }) {
   );
 }
 
-function Pager({ page, base }: { page: ListCompanies; base: string }) {
+/** Previous and next pages, with the page's filter choices and search kept. */
+function Pager({ page, filters, q }: { page: ListCompanies; filters: ListFilters; q?: string }) {
   const previous = page.offset > 0 ? Math.max(0, page.offset - page.limit) : null;
   if (previous === null && page.next_offset === null) return null;
+  const href = (offset: number) => listPageHref(page.list.id, filters, { q, offset });
   return (
     <nav aria-label="Pages of companies" class="pager">
-      {previous !== null ? <a href={`${base}?offset=${previous}`}>Previous page</a> : null}
-      {page.next_offset !== null ? <a href={`${base}?offset=${page.next_offset}`}>Next page</a> : null}
+      {previous !== null ? <a href={href(previous)}>Previous page</a> : null}
+      {page.next_offset !== null ? <a href={href(page.next_offset)}>Next page</a> : null}
     </nav>
   );
 }

@@ -1,4 +1,5 @@
 import { listKinds } from '../../db/entities/company-list';
+import { healthGrades } from '../../domain/health/health-model';
 import type { ListView } from '../../domain/lists/list-view';
 import { CsrfField, Notice, SelectField, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
@@ -6,7 +7,10 @@ import { Layout, type Viewer } from '../layout';
 
 export const CREATE_LIST_FIELDS = ['name', 'kind'] as const;
 
-/** `/app/lists`: every list of the account with its counts (get_lists), and the form that creates one. */
+/**
+ * `/app/lists`: every list of the account with what get_lists tells of it (companies, overdue filings, alerts,
+ * health grades, whether its changes go to a webhook), and the form that creates one.
+ */
 export function ListsPage(props: {
   viewer: Viewer;
   lists: readonly ListView[];
@@ -30,6 +34,8 @@ export function ListsPage(props: {
                 <th scope="col">Companies</th>
                 <th scope="col">Overdue filings</th>
                 <th scope="col">Alerts</th>
+                <th scope="col">Health grades</th>
+                <th scope="col">Webhook</th>
                 <th scope="col">
                   <span class="visually-hidden">Actions</span>
                 </th>
@@ -45,10 +51,21 @@ export function ListsPage(props: {
                   <td class="number">{list.company_count}</td>
                   <td class="number">{list.overdue_filings}</td>
                   <td class="number">{list.alert_count}</td>
+                  <td>{gradesText(list.health_grades)}</td>
+                  <td>{list.alert_webhook ? 'On' : 'Off'}</td>
                   <td>
-                    <a href={`/app/lists/${list.id}/delete`}>
-                      Delete<span class="visually-hidden"> {list.name}</span>
-                    </a>
+                    <ul class="row-actions">
+                      <li>
+                        <a href={`/app/lists/${list.id}/settings`}>
+                          Settings<span class="visually-hidden"> of {list.name}</span>
+                        </a>
+                      </li>
+                      <li>
+                        <a href={`/app/lists/${list.id}/delete`}>
+                          Delete<span class="visually-hidden"> {list.name}</span>
+                        </a>
+                      </li>
+                    </ul>
                   </td>
                 </tr>
               ))}
@@ -83,4 +100,11 @@ export function ListsPage(props: {
       </section>
     </Layout>
   );
+}
+
+/** "A 2, C 1, 3 unscored": the grades the list's companies have, the healthiest first; none for an empty list. */
+export function gradesText(grades: ListView['health_grades']): string {
+  const parts = healthGrades.filter((grade) => grades[grade] > 0).map((grade) => `${grade} ${grades[grade]}`);
+  if (grades.unscored > 0) parts.push(`${grades.unscored} unscored`);
+  return parts.length === 0 ? 'none' : parts.join(', ');
 }

@@ -8,6 +8,7 @@ import { ErrorPage } from '../../../src/web/pages/error-page';
 import { HomePage } from '../../../src/web/pages/home-page';
 import { ListPage, type ListCompanies } from '../../../src/web/pages/list-page';
 import { ListsPage } from '../../../src/web/pages/lists-page';
+import { listAreaPages } from './list-area-pages';
 import { SignInPage } from '../../../src/web/pages/sign-in-page';
 import { SignUpPage } from '../../../src/web/pages/sign-up-page';
 
@@ -75,6 +76,7 @@ const pages: [string, VNode<any>][] = [
   ['lists, empty', h(ListsPage, { viewer, lists: [] })],
   ['list', h(ListPage, { viewer, page: companies, typed: HOSTILE, problem })],
   ['delete list', h(DeleteListPage, { viewer, list: { id: 7, name: HOSTILE }, companyCount: 1 })],
+  ...listAreaPages(viewer, listView, companies, HOSTILE),
   [
     'error',
     h(ErrorPage, {
@@ -113,9 +115,10 @@ describe.each(pages)('the %s page', (_name, page) => {
 
   it('gives every POST form the CSRF field, and every table header a scope', () => {
     for (const form of byName('form')) {
-      expect(form.attribs.method).toBe('post');
+      expect(['post', 'get']).toContain(form.attribs.method);
       const fields = elements(form).filter((e) => e.name === 'input' && e.attribs.name === 'csrf');
-      expect(fields).toHaveLength(1);
+      // A GET form (a search, filters) changes nothing and must not put the token in a URL.
+      expect(fields).toHaveLength(form.attribs.method === 'post' ? 1 : 0);
     }
     for (const th of byName('th')) expect(['col', 'row']).toContain(th.attribs.scope);
   });

@@ -1,0 +1,78 @@
+import { ServiceError } from '../../../src/domain/errors';
+import { wantedWebhookOf, webhookChangeOf } from '../../../src/web/pages/list-webhook-form';
+import { addsSending, mayTurnOnWebhooksInWebApp, requireWebhookPlan } from '../../../src/web/web-plan-rules';
+
+const UPGRADE = 'https://example.com/pricing';
+const off = { webhook_url: null, alert_webhook: false };
+const saved = { webhook_url: 'https://hooks.example.com/a', alert_webhook: false };
+const sending = { webhook_url: 'https://hooks.example.com/a', alert_webhook: true };
+
+describe('the web app’s Team-only webhook rule', () => {
+  it('lets Team, and only Team, switch webhooks on in the web app', () => {
+    expect(mayTurnOnWebhooksInWebApp('team')).toBe(true);
+    expect(mayTurnOnWebhooksInWebApp('starter')).toBe(false);
+    expect(mayTurnOnWebhooksInWebApp('free')).toBe(false);
+  });
+
+  it.each([
+    ['switching on', saved, sending, true],
+    ['setting an address and switching on', off, sending, true],
+    ['setting an address, sending off', off, saved, true],
+    [
+      'changing the address while sending',
+      sending,
+      { ...sending, webhook_url: 'https://b.example.com/' },
+      true,
+    ],
+    ['switching off', sending, saved, false],
+    ['clearing the address', sending, off, false],
+    ['changing nothing while sending', sending, sending, false],
+    ['changing nothing', off, off, false],
+  ])('%s: adds sending %s', (_name, current, wanted, expected) => {
+    expect(addsSending(current, wanted)).toBe(expected);
+  });
+
+  it('refuses a change that adds sending below Team with the API’s plan refusal and its upgrade link', () => {
+    for (const plan of ['free', 'starter'] as const) {
+      let thrown: unknown;
+      try {
+        requireWebhookPlan(plan, saved, sending, UPGRADE);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ServiceError);
+      const error = thrown as ServiceError;
+      expect(error.code).toBe('plan_required');
+      expect(error.details).toEqual({ required_plan: 'team', current_plan: plan, upgrade_url: UPGRADE });
+      expect(error.message).toContain(UPGRADE);
+      expect(error.message).toContain('PATCH /lists/{list_id}');
+    }
+  });
+
+  it('lets any plan stop sending, and lets Team do anything', () => {
+    expect(() => requireWebhookPlan('free', sending, saved, UPGRADE)).not.toThrow();
+    expect(() => requireWebhookPlan('free', sending, off, UPGRADE)).not.toThrow();
+    expect(() => requireWebhookPlan('team', off, sending, UPGRADE)).not.toThrow();
+  });
+});
+
+describe('the webhook form', () => {
+  it('reads an unticked box as off and an empty address as none, keeping the address as typed', () => {
+    expect(wantedWebhookOf({})).toEqual(off);
+    expect(wantedWebhookOf({ webhook_url: '', alert_webhook: 'true' })).toEqual({
+      webhook_url: null,
+      alert_webhook: true,
+    });
+    expect(wantedWebhookOf({ webhook_url: ' https://x.example.com ', alert_webhook: 'on' })).toEqual({
+      webhook_url: ' https://x.example.com ',
+      alert_webhook: false,
+    });
+  });
+
+  it('asks update_list for what differs only, and for nothing when nothing does', () => {
+    expect(webhookChangeOf(sending, sending)).toBeUndefined();
+    expect(webhookChangeOf(sending, saved)).toEqual({ alert_webhook: false });
+    expect(webhookChangeOf(sending, off)).toEqual({ webhook_url: null, alert_webhook: false });
+    expect(webhookChangeOf(off, sending)).toEqual(sending);
+  });
+});
