@@ -48,6 +48,13 @@ const made = [
       [TOWN]: i % 3 === 0 ? 'YORK' : 'BATH',
     }),
   ),
+  // For the walk of the full-text tier (search/tail-walk.ts): names LIKE cannot test (letters outside ASCII), a
+  // word a legal form starts with, a short whole word.
+  csvRow({ [NAME]: 'ŁÓDŹ HARBOUR LIGHT LIMITED', [NUMBER]: '07400001' }),
+  csvRow({ [NAME]: 'HARBOUR LIGHTÆ WORKS LIMITED', [NUMBER]: '07400002' }),
+  csvRow({ [NAME]: 'LIMPET HARBOUR LIGHT LIMITED', [NUMBER]: '07400003' }),
+  csvRow({ [NAME]: 'AB HARBOUR LIGHT LIMITED', [NUMBER]: '07400004', [STATUS]: 'Dissolved' }),
+  csvRow({ [NAME]: 'ABBEY HARBOUR LIGHT LIMITED', [NUMBER]: '07400005' }),
   // More words with one prefix than a prefix is expanded into: that prefix stays an FTS5 prefix term.
   ...Array.from({ length: MAX_PREFIX_EXPANSION + 4 }, (_, i) =>
     csvRow({
@@ -97,7 +104,7 @@ afterAll(async () => {
  * On SQLite a search whose full-text part is small reads its tail from the numbers its size check took, and any
  * other reads the full-text index again (search/search-size.ts). This register's words are all small at the
  * service's bound, so each query is also run with bounds that send it (or some of its parts) the other way, and
- * with counting stopped at 30 matches: the total is then the reference's when it is 30 or less (or does not pass
+ * walked in order (walkAt), and with counting stopped at 30 matches: the total is then the reference's when it is 30 or less (or does not pass
  * the page's end), and otherwise the stop, said to be inexact.
  */
 const SIZINGS: readonly Partial<SearchSizing>[] = [
@@ -106,6 +113,9 @@ const SIZINGS: readonly Partial<SearchSizing>[] = [
   { smallSearchMatches: 5 },
   { countStop: 30 },
   { countStop: 30, smallSearchMatches: 0 },
+  // The full-text tier walked in its index's order wherever LIKE can test the words (SQLite).
+  { smallSearchMatches: 0, walkAt: 1 },
+  { smallSearchMatches: 0, walkAt: 1, countStop: 30 },
 ];
 
 async function expectAsReference(query: CompanySearchQuery): Promise<number> {
@@ -162,6 +172,10 @@ describe('pages across the tiers match the single sorted statement', () => {
     ['07000001'],
     ['zep harbour'],
     ['zephyrc'],
+    ['light lim'],
+    ['ab light'],
+    ['łódź'],
+    ['light'],
   ])('%j, every page', async (q) => {
     let total = -1;
     for (const [limit, offset] of PAGES) total = await expectAsReference({ q, limit, offset });

@@ -18,6 +18,7 @@ import { Migration0017WebhookRedeliveries } from './0017-webhook-redeliveries';
 import { Migration0018SearchAtRegisterSize } from './0018-search-at-register-size';
 import { Migration0019OfficerNameWords } from './0019-officer-name-words';
 import { Migration0020WebSessions } from './0020-web-sessions';
+import { Migration0021SearchWithinTierIndex } from './0021-search-within-tier-index';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -44,4 +45,5 @@ export const migrationsList = [
   { name: '0018-search-at-register-size', class: Migration0018SearchAtRegisterSize },
   { name: '0019-officer-name-words', class: Migration0019OfficerNameWords },
   { name: '0020-web-sessions', class: Migration0020WebSessions },
+  { name: '0021-search-within-tier-index', class: Migration0021SearchWithinTierIndex },
 ];

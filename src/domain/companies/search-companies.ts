@@ -7,6 +7,7 @@ import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from '
 import { dialectOf, placeholders } from './register-sql';
 import { nameMatch, type NameMatch } from './search/name-match';
 import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
+import { denseThreshold, walkedMatch } from './search/tail-walk';
 import { STATUS_RANK, statusRank } from './search/status-rank';
 
 export interface CompanySearchQuery {
@@ -56,7 +57,8 @@ const countStop = (sizing: SearchSizing, end: number): number => Math.max(sizing
  * How it is read (issue 15): tiers 0–3 (the head: index lookups) and tier 4 (the tail: the full-text match less
  * the head) are two queries. The head is read up to the end of the page asked for; the tail only when the page
  * reaches past the head, at the offset that remains. Totals come from the same two parts, counted only when the
- * page does not already show them.
+ * page does not already show them. On SQLite a common word's tail is walked in order rather than sorted
+ * (search/tail-walk.ts).
  */
 
 const SUMMARY_COLUMNS =
@@ -70,6 +72,8 @@ export interface SearchSizing {
   smallSearchMatches: number;
   /** Counting stops past this many matches (SEARCH_COUNT_STOP). */
   countStop: number;
+  /** Full-text matches from which the tier is walked, not sorted; by default from the register's size. */
+  walkAt?: number;
 }
 
 export async function searchCompanies(
@@ -125,18 +129,23 @@ async function byName(
   // Known exactly when the head ended before the page did.
   let headTotal = head.length < end ? head.length : undefined;
 
-  const tailWhere = match.fullText
-    ? where([...filters, match.fullText, { text: `not ${match.head.text}`, params: match.head.params }])
-    : undefined;
+  const tailWhere = match.fullText ? where([...filters, match.fullText, notIn(match.head)]) : undefined;
   let tailTotal = tailWhere ? undefined : 0;
   if (tailWhere && rows.length < query.limit) {
     // The page reaches past the head, so headTotal is known: the tail starts at what remains of the offset.
     const tailOffset = Math.max(0, query.offset - headTotal!);
     const wanted = query.limit - rows.length;
+    const walk = filters.length === 0 && (await walkTheTail(em, match, end, sizing, reads));
+    const read = walk
+      ? {
+          from: 'companies c indexed by companies_within_tier',
+          where: where([walkedMatch(match.walkPatterns!, match.ftsQuery!), notIn(match.head)]),
+        }
+      : { from: 'companies c', where: tailWhere };
     const tail = await readRows<SummaryRow>(
       em,
-      `select ${SUMMARY_COLUMNS} from companies c ${tailWhere.text} order by ${WITHIN_TIER} limit ? offset ?`,
-      [...tailWhere.params, wanted, tailOffset],
+      `select ${SUMMARY_COLUMNS} from ${read.from} ${read.where.text} order by ${WITHIN_TIER} limit ? offset ?`,
+      [...read.where.params, wanted, tailOffset],
       reads,
     );
     rows.push(...tail);
@@ -166,7 +175,31 @@ function counted(rows: readonly SummaryRow[], total: number, stop: number): Comp
 /** The match with its full-text part read from numbers already taken; none at all when there are none. */
 function withNumbersMatched(match: NameMatch, numbers: readonly string[]): NameMatch {
   const fullText = numbers.length > 0 ? numbersMatched(numbers) : undefined;
-  return { ...match, fullText, ftsQuery: undefined };
+  return { ...match, fullText, ftsQuery: undefined, walkPatterns: undefined };
+}
+
+const notIn = (part: Sql): Sql => ({ text: `not ${part.text}`, params: part.params });
+
+/**
+ * SQLite, no filter: whether the full-text tier is read by walking the index in its order (search/tail-walk.ts):
+ * when LIKE can test the words and they are in enough names. The names are counted only up to that many.
+ */
+async function walkTheTail(
+  em: EntityManager,
+  match: NameMatch,
+  end: number,
+  sizing: SearchSizing,
+  reads: ReadOptions,
+): Promise<boolean> {
+  if (match.walkPatterns === undefined || match.ftsQuery === undefined) return false;
+  const threshold = sizing.walkAt ?? denseThreshold(end, await registerSizeEstimate(em));
+  const [counted] = await readRows<{ matches: number }>(
+    em,
+    'select count(*) as matches from (select 1 from companies_fts where companies_fts match ? limit ?)',
+    [match.ftsQuery, threshold],
+    reads,
+  );
+  return Number(counted!.matches) >= threshold;
 }
 
 async function filterOnly(

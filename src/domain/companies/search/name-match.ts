@@ -4,6 +4,7 @@ import { normaliseCompanyNumber } from '../company-number';
 import { invalidArgument, nextPrefix, type Sql } from '../register-filters';
 import { placeholders, type RegisterDialect } from '../register-sql';
 import { FTS5_SYNTAX, fullTextQuery, TSQUERY_SYNTAX } from './full-text-terms';
+import { walkPatterns } from './tail-walk';
 
 /*
  * What a query matches, split the way the ranking is (see search-companies.ts): the head, tiers 0–3, is a few
@@ -20,6 +21,8 @@ export interface NameMatch {
   fullText: Sql | undefined;
   /** SQLite: the FTS5 query of `fullText`, to read the index alone (search-companies.ts counts the tail so). */
   ftsQuery: string | undefined;
+  /** SQLite: LIKE patterns that test `fullText` on a name, when they agree with it (search/tail-walk.ts). */
+  walkPatterns: string[] | undefined;
 }
 
 export async function nameMatch(em: EntityManager, q: string, dialect: RegisterDialect): Promise<NameMatch> {
@@ -35,6 +38,7 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
     tiers.push({ text: 'when c.company_number = ? then 0', params: [number.companyNumber] });
   }
   let fullText: Sql | undefined;
+  let walk: string[] | undefined;
   if (name !== '') {
     const variants = legalFormVariants(name);
     const upper = nextPrefix(name);
@@ -48,6 +52,7 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
     );
     const words = fullTextWords(name);
     if (words.length > 0) fullText = await fullTextSql(em, words, dialect);
+    walk = walkPatterns(words);
   }
   return {
     head: {
@@ -60,6 +65,7 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
     },
     fullText,
     ftsQuery: fullText && dialect === 'sqlite' ? (fullText.params[0] as string) : undefined,
+    walkPatterns: fullText && dialect === 'sqlite' ? walk : undefined,
   };
 }
 
