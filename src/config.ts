@@ -37,13 +37,19 @@ export const configSchema = z.object({
   WEBHOOK_DEV_ALLOWED_ORIGINS: optionalString,
   /** Development and tests only: the one DNS server (IP[:port]) the webhook sender asks instead of the system's. */
   WEBHOOK_DNS_SERVER: optionalString,
-  /** Sign-ups (POST /signup) one client address (an IPv4 address, an IPv6 /64) may make in an hour, across every API process. */
   /**
    * SQLite only: threads that run reads (search, company reads) off the event loop; one more takes reads that
    * have proven quick (src/db/read-pool/). Ignored on PostgreSQL, whose pool is already asynchronous.
    */
   SQLITE_READ_THREADS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /** Sign-ups (POST /signup) one client address (an IPv4 address, an IPv6 /64) may make in an hour, across every API process. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /**
+   * Failed web sign-ins (POST /app/sign-in) one client address may make in an hour, counted as sign-ups are. A key
+   * carries 192 random bits, so this is not what stops guessing: it stops a list of leaked or old keys being tried
+   * in bulk, and bounds the lookups one address can cause; ten leaves room for mistyped or revoked keys.
+   */
+  SIGN_IN_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(10),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_API_KEY: optionalString,

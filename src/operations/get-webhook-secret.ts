@@ -6,7 +6,10 @@ import { toWebhookSecretView, webhookSecretView } from './webhook-secret-view';
 export const getWebhookSecret = keyedOperation({
   name: 'get_webhook_secret',
   title: 'Get the webhook signing secret',
-  description: 'Returns the secret (whsec_…) that signs this account’s webhooks, creating it on first use.',
+  description:
+    'Returns the secret (whsec_…) that signs this account’s webhooks, creating it on first use. For 24 hours ' +
+    'after a rotation, previous holds the replaced secret (id, secret, expires_at), which signs beside it ' +
+    'until expires_at; null otherwise.',
   method: 'GET',
   path: '/watchlist/webhook-secret',
   lowestPlan: 'free',

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { WebhookSecret } from '../db/entities/webhook-secret';
 
-// GET and rotate answer with the same shape (docs/decisions.md): the current secret, and the previous one's
-// end of overlap while a rotation is under way.
+// GET and rotate answer with the same shape (docs/decisions.md): the current secret, and while a rotation's
+// 24-hour overlap lasts the previous one too, value included: a receiver being moved over needs both, and the
+// key that reads the current secret could read the previous one before the rotation anyway.
 export const webhookSecretView = z.object({
   id: z.string(),
   secret: z.string().startsWith('whsec_'),
   created_at: z.iso.datetime(),
   previous: z
-    .object({ id: z.string(), expires_at: z.iso.datetime() })
+    .object({ id: z.string(), secret: z.string().startsWith('whsec_'), expires_at: z.iso.datetime() })
     .nullable()
     .describe('The replaced secret, still signing deliveries until expires_at; null outside a rotation.'),
 });
@@ -18,6 +19,8 @@ export function toWebhookSecretView(current: WebhookSecret, previous: WebhookSec
     id: current.id,
     secret: current.secret,
     created_at: current.createdAt.toISOString(),
-    previous: previous?.expiresAt ? { id: previous.id, expires_at: previous.expiresAt.toISOString() } : null,
+    previous: previous?.expiresAt
+      ? { id: previous.id, secret: previous.secret, expires_at: previous.expiresAt.toISOString() }
+      : null,
   };
 }

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { accountForApiKey } from '../domain/accounts/accounts';
+import { signupClientKey } from '../domain/accounts/signup-limit';
 import type { AppState } from '../http/state';
 import { signup } from '../operations/signup';
 import type { Services } from '../services';
@@ -64,15 +65,29 @@ export function accountRoutes(router: Router<AppState>, services: Services): voi
     '/app/sign-in',
     signedOutPage(services, async ({ ctx, em, now, form }) => {
       const key = (form.api_key ?? '').trim();
-      const caller = key === '' ? undefined : await accountForApiKey(em, key);
-      if (!caller) {
-        const error = key === '' ? 'Enter your API key.' : WRONG_KEY;
+      if (key === '')
         return renderPage(
           ctx,
-          <SignInPage csrfToken={signedOutCsrfToken(ctx)} error={error} />,
-          key === '' ? 400 : 401,
+          <SignInPage csrfToken={signedOutCsrfToken(ctx)} error="Enter your API key." />,
+          400,
         );
+      // Counted before the key is looked at, so an address over its limit learns nothing about any key; counted
+      // by address as sign-ups are (an IPv6 /64), and given back below when the key is right.
+      const client = signupClientKey(ctx.ip);
+      try {
+        await services.quotas.chargeSignIn(client, services.config.SIGN_IN_FAILURES_PER_HOUR);
+      } catch (thrown) {
+        const problem = formProblemOf(thrown, []);
+        if (problem?.status !== 429) throw thrown;
+        const limited = (
+          <SignInPage csrfToken={signedOutCsrfToken(ctx)} limitedFor={problem.retryAfterSeconds} />
+        );
+        return renderRefusedForm(ctx, limited, problem);
       }
+      const caller = await accountForApiKey(em, key);
+      if (!caller)
+        return renderPage(ctx, <SignInPage csrfToken={signedOutCsrfToken(ctx)} error={WRONG_KEY} />, 401);
+      await services.quotas.forgiveSignIn(client);
       const session = await openSession(em, { accountId: caller.account.id, apiKeyId: caller.apiKeyId }, now);
       setSessionCookie(ctx, session, now);
       renewSignedOutCsrfToken(ctx);

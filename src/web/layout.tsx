@@ -7,9 +7,31 @@ export interface Viewer {
   csrfToken: string;
 }
 
-/** The frame of every page: one header with the site's navigation, one main holding the page's h1. */
-export function Layout(props: { title: string; viewer?: Viewer; children: ComponentChildren }) {
-  const { title, viewer, children } = props;
+/** The parts of the signed-in site the navigation links to, in its order. */
+const SECTIONS = [
+  { name: 'lists', href: '/app/lists', label: 'Lists' },
+  { name: 'alerts', href: '/app/alerts', label: 'Alerts' },
+  { name: 'deliveries', href: '/app/deliveries', label: 'Deliveries' },
+  { name: 'webhook-secret', href: '/app/webhook-secret', label: 'Webhook secret' },
+] as const;
+
+export type NavSection = (typeof SECTIONS)[number]['name'];
+
+/**
+ * The frame of every page: one header with the site's navigation, one main holding the page's h1. `section`
+ * marks its link in the navigation as where the reader is: `aria-current="page"` on the section's own page, and
+ * `aria-current="true"` on a page inside it (`sectionSubpage`: a list, a delivery, the rotate step), whose
+ * link leads elsewhere, as ARIA and the GOV.UK service navigation tell the two apart.
+ */
+export function Layout(props: {
+  title: string;
+  viewer?: Viewer;
+  section?: NavSection;
+  sectionSubpage?: boolean;
+  children: ComponentChildren;
+}) {
+  const { title, viewer, section, sectionSubpage = false, children } = props;
+  const here = section ? { section, subpage: sectionSubpage } : undefined;
   return (
     <html lang="en-GB">
       <head>
@@ -26,7 +48,9 @@ export function Layout(props: { title: string; viewer?: Viewer; children: Compon
           <a class="brand" href="/app">
             Company data service
           </a>
-          <nav aria-label="Main">{viewer ? <SignedInNav viewer={viewer} /> : <SignedOutNav />}</nav>
+          <nav aria-label="Main">
+            {viewer ? <SignedInNav viewer={viewer} here={here} /> : <SignedOutNav />}
+          </nav>
         </header>
         <main id="main">{children}</main>
       </body>
@@ -34,21 +58,17 @@ export function Layout(props: { title: string; viewer?: Viewer; children: Compon
   );
 }
 
-function SignedInNav({ viewer }: { viewer: Viewer }) {
+function SignedInNav(props: { viewer: Viewer; here?: { section: NavSection; subpage: boolean } }) {
+  const { viewer, here } = props;
   return (
     <ul class="nav-items">
-      <li>
-        <a href="/app/lists">Lists</a>
-      </li>
-      <li>
-        <a href="/app/alerts">Alerts</a>
-      </li>
-      <li>
-        <a href="/app/deliveries">Deliveries</a>
-      </li>
-      <li>
-        <a href="/app/webhook-secret">Webhook secret</a>
-      </li>
+      {SECTIONS.map(({ name, href, label }) => (
+        <li key={name}>
+          <a href={href} aria-current={here?.section === name ? (here.subpage ? 'true' : 'page') : undefined}>
+            {label}
+          </a>
+        </li>
+      ))}
       <li class="viewer">{viewer.email}</li>
       <li>
         <form method="post" action="/app/sign-out" id="sign-out-form" class="inline-form">

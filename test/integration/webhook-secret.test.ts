@@ -6,7 +6,7 @@ interface SecretView {
   id: string;
   secret: string;
   created_at: string;
-  previous: { id: string; expires_at: string } | null;
+  previous: { id: string; secret: string; expires_at: string } | null;
 }
 
 describe('webhook secret and its rotation over HTTP', () => {
@@ -43,6 +43,8 @@ describe('webhook secret and its rotation over HTTP', () => {
     expect(rotated.status).toBe(201);
     expect(rotated.body.secret).not.toBe(before.body.secret);
     expect(rotated.body.previous?.id).toBe(before.body.id);
+    // The replaced secret's value too, so a receiver being moved over can be given both while they sign.
+    expect(rotated.body.previous?.secret).toBe(before.body.secret);
     const overlap = Date.parse(rotated.body.previous!.expires_at) - Date.parse(rotated.body.created_at);
     expect(overlap).toBe(24 * 3600 * 1000);
 
@@ -69,7 +71,12 @@ describe('webhook secret and its rotation over HTTP', () => {
       key: api_key,
     });
     expect(second.status).toBe(201);
-    expect(second.body.previous?.id).toBe(first.body.id);
+    expect(second.body.previous).toEqual({
+      id: first.body.id,
+      secret: first.body.secret,
+      expires_at: expect.any(String),
+    });
+    expect(second.body.previous?.secret).not.toBe(original.body.secret);
     const rows = await app.services.orm.em
       .fork()
       .getConnection()

@@ -6,7 +6,11 @@ import { QuotaCounters, type CounterCharge, type CounterState } from './quota-co
 
 export type QuotaStore = RateLimitStoreTarget;
 export type LimitName =
-  'requests_per_minute' | 'requests_per_day' | 'free_messages_per_minute' | 'signups_per_hour';
+  | 'requests_per_minute'
+  | 'requests_per_day'
+  | 'free_messages_per_minute'
+  | 'signups_per_hour'
+  | 'failed_sign_ins_per_hour';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -26,7 +30,8 @@ interface Window extends CounterCharge {
  * - requests: every operation's cost, per account, per minute and per UTC day (Free: 30 and 1,000), both
  *   windows charged in one statement;
  * - free messages: MCP messages that fetch no data (tools/list, initialize …), per key, per minute (120);
- * - sign-ups: per client address, per hour (SIGNUP_LIMIT_PER_HOUR), so that no one mints keys in bulk.
+ * - sign-ups: per client address, per hour (SIGNUP_LIMIT_PER_HOUR), so that no one mints keys in bulk;
+ * - failed web sign-ins: per client address, per hour (config SIGN_IN_FAILURES_PER_HOUR), so that no one tries keys in bulk.
  *
  * A refused charge keeps its points in the window that refused it (so hammering a full window does not open
  * it) and gives them back to any other window charged with it: a call refused for the minute costs nothing of
@@ -107,6 +112,31 @@ export class Quotas {
     );
   }
 
+  /**
+   * Counts one web sign-in attempt against its client for the hour, before its key is looked at: beyond the
+   * limit it throws `rate_limited` and the key is never checked. A sign-in that succeeds is given back
+   * (`forgiveSignIn`), so only failures use the allowance.
+   */
+  async chargeSignIn(clientKey: string, failuresPerHour: number): Promise<void> {
+    await this.charge(
+      [
+        {
+          key: signInKey(clientKey),
+          points: 1,
+          durationMs: 3_600_000,
+          name: 'failed_sign_ins_per_hour',
+          limit: failuresPerHour,
+        },
+      ],
+      this.clock(),
+    );
+  }
+
+  /** Takes back the point of a sign-in that succeeded. */
+  async forgiveSignIn(clientKey: string): Promise<void> {
+    await this.counters.refund(signInKey(clientKey), 1);
+  }
+
   /** Charges every window at once; the first window over its limit refuses, and the others are refunded. */
   private async charge(windows: readonly Window[], now: Date): Promise<void> {
     const states = await this.counters.charge(windows, now.getTime());
@@ -137,7 +167,12 @@ function describe(name: LimitName): string {
     requests_per_day: 'requests a day',
     free_messages_per_minute: 'protocol messages a minute',
     signups_per_hour: 'sign-ups an hour from one address',
+    failed_sign_ins_per_hour: 'failed sign-ins an hour from one address',
   }[name];
+}
+
+function signInKey(clientKey: string): string {
+  return `failed_sign_ins_per_hour:${clientKey}`;
 }
 
 function secondsToUtcMidnight(now: Date): number {

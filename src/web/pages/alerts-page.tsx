@@ -35,7 +35,7 @@ export function AlertsPage(props: {
   // A refused filter is shown back in its field, but the alerts below (and their paging) are unfiltered.
   const filter = problem === undefined ? companyNumber : undefined;
   return (
-    <Layout title="Alerts" viewer={viewer}>
+    <Layout title="Alerts" viewer={viewer} section="alerts">
       <h1>Alerts</h1>
       <p>
         Changes found in the register entries of the companies you monitor (on your lists and your watchlist),

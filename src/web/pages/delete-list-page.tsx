@@ -9,7 +9,7 @@ export function DeleteListPage(props: {
 }) {
   const { viewer, list, companyCount } = props;
   return (
-    <Layout title={`Delete ${list.name}`} viewer={viewer}>
+    <Layout title={`Delete ${list.name}`} viewer={viewer} section="lists" sectionSubpage>
       <h1>Delete the list “{list.name}”?</h1>
       <p>
         Its {companyCount} {companyCount === 1 ? 'company is' : 'companies are'} no longer monitored through

@@ -33,7 +33,7 @@ export function DeliveriesPage(props: {
 }) {
   const { viewer, answer, status, cursor, filterProblem, typedUrl, testProblem } = props;
   return (
-    <Layout title="Webhook deliveries" viewer={viewer}>
+    <Layout title="Webhook deliveries" viewer={viewer} section="deliveries">
       <h1>Webhook deliveries</h1>
       <p>
         Every webhook sent to your addresses, newest first, with each attempt. An alert is tried up to 8 times

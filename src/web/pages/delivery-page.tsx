@@ -22,7 +22,7 @@ export function DeliveryPage(props: { viewer: Viewer; delivery: DeliveryView; pr
   const { viewer, delivery, problem } = props;
   const isTest = delivery.event_type === 'webhook.test';
   return (
-    <Layout title={`Delivery ${delivery.id}`} viewer={viewer}>
+    <Layout title={`Delivery ${delivery.id}`} viewer={viewer} section="deliveries" sectionSubpage>
       <p class="breadcrumb">
         <a href={DELIVERIES_PATH}>All deliveries</a>
       </p>

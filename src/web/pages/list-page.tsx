@@ -32,7 +32,7 @@ export function ListPage(props: {
   const base = `/app/lists/${list.id}`;
   const filtered = Object.keys(filters).length > 0;
   return (
-    <Layout title={list.name} viewer={viewer}>
+    <Layout title={list.name} viewer={viewer} section="lists" sectionSubpage>
       <p class="breadcrumb">
         <a href="/app/lists">Your lists</a>
       </p>

@@ -39,7 +39,7 @@ export function ListSettingsPage(props: {
   const webhookRefusal = refusal?.form === 'webhook' ? refusal : undefined;
   const setting = { webhook_url: list.webhook_url, alert_webhook: list.alert_webhook };
   return (
-    <Layout title={`Settings of ${list.name}`} viewer={viewer}>
+    <Layout title={`Settings of ${list.name}`} viewer={viewer} section="lists" sectionSubpage>
       <p class="breadcrumb">
         <a href="/app/lists">Your lists</a> › <a href={base}>Back to {list.name}</a>
       </p>

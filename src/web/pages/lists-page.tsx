@@ -19,7 +19,7 @@ export function ListsPage(props: {
 }) {
   const { viewer, lists, typed, problem } = props;
   return (
-    <Layout title="Your lists" viewer={viewer}>
+    <Layout title="Your lists" viewer={viewer} section="lists">
       <h1>Your lists</h1>
       {lists.length === 0 ? (
         <p>No lists yet: create one below, then add companies to it to monitor them.</p>

@@ -10,7 +10,7 @@ import { ROTATE_SECRET_PATH, WEBHOOK_SECRET_PATH, type WebhookSecretView } from 
  */
 export function RotateSecretPage({ viewer, view }: { viewer: Viewer; view: WebhookSecretView }) {
   return (
-    <Layout title="Rotate the signing secret" viewer={viewer}>
+    <Layout title="Rotate the signing secret" viewer={viewer} section="webhook-secret" sectionSubpage>
       <p class="breadcrumb">
         <a href={WEBHOOK_SECRET_PATH}>Webhook signing secret</a>
       </p>

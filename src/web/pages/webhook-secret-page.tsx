@@ -14,18 +14,19 @@ export const ROTATE_SECRET_PATH = `${WEBHOOK_SECRET_PATH}/rotate`;
  * `/app/webhook-secret`: the secret that signs the account's webhooks (get_webhook_secret). Its value is in the
  * page only when `revealed`, which only the Reveal form's POST answer is (never a GET, so never a URL, a history
  * entry or a cache); otherwise the page knows nothing but its id. During a rotation's 24-hour overlap it shows
- * both secrets that sign, and when the previous one stops.
+ * both secrets that sign, and when the previous one stops; revealed, both values, since the receiver being moved
+ * over may still need the previous one.
  */
 export function WebhookSecretPage(props: { viewer: Viewer; view: WebhookSecretView; revealed: boolean }) {
   const { viewer, view, revealed } = props;
   return (
-    <Layout title="Webhook signing secret" viewer={viewer}>
+    <Layout title="Webhook signing secret" viewer={viewer} section="webhook-secret">
       <h1>Webhook signing secret</h1>
       <p>
         Every webhook carries a <code>Service-Signature</code> header made with this secret. Your receiver
         checks it to know a webhook came from this service and was not changed on the way.
       </p>
-      {view.previous !== null ? <OverlapNotice view={view} /> : null}
+      {view.previous !== null ? <OverlapNotice view={view} revealed={revealed} /> : null}
       <section aria-labelledby="current-secret-heading">
         <h2 id="current-secret-heading">
           {view.previous !== null ? 'The new (current) secret' : 'Your secret'}
@@ -78,7 +79,7 @@ export function WebhookSecretPage(props: { viewer: Viewer; view: WebhookSecretVi
   );
 }
 
-function OverlapNotice({ view }: { view: WebhookSecretView }) {
+function OverlapNotice({ view, revealed }: { view: WebhookSecretView; revealed: boolean }) {
   const previous = view.previous!;
   return (
     <section class="notice notice-warning" aria-labelledby="overlap-heading" id="rotation-overlap">
@@ -97,8 +98,22 @@ function OverlapNotice({ view }: { view: WebhookSecretView }) {
         <dt>Previous</dt>
         <dd id="previous-secret">
           <code>{previous.id}</code>: signs until <UtcTime iso={previous.expires_at} />
+          {revealed ? (
+            <>
+              <br />
+              <code id="previous-webhook-secret" class="secret">
+                {previous.secret}
+              </code>
+            </>
+          ) : null}
         </dd>
       </dl>
+      {revealed ? (
+        <p>
+          The previous value is here for a receiver not yet moved over; give it the new one, under “The new
+          (current) secret”, and drop the previous one once it stops.
+        </p>
+      ) : null}
     </section>
   );
 }

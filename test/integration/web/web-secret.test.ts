@@ -115,7 +115,7 @@ describe('web app: the webhook signing secret', () => {
     expect(rotated.location).toBe('/app/webhook-secret');
     const now = await apiSecret();
     expect(now.id).not.toBe(old.id);
-    expect(now.previous).toEqual({ id: old.id, expires_at: expect.any(String) });
+    expect(now.previous).toEqual({ id: old.id, secret: old.secret, expires_at: expect.any(String) });
 
     const page = await show('/app/webhook-secret');
     const overlap = /<section[^>]*id="rotation-overlap"[\s\S]*?<\/section>/.exec(page.html)?.[0] ?? '';
@@ -127,10 +127,11 @@ describe('web app: the webhook signing secret', () => {
     expect(page.html).not.toContain(now.secret);
     expect(page.html).not.toContain(old.secret);
 
+    // Revealed during the overlap: both values, the previous one inside the overlap's explanation.
     const shown = await reveal();
-    expect(shown.html).toContain(now.secret);
-    expect(shown.html).not.toContain(old.secret);
-    expect(shown.html).toContain('id="rotation-overlap"');
+    expect(shown.html).toContain(`<code id="webhook-secret" class="secret">${now.secret}</code>`);
+    const shownOverlap = /<section[^>]*id="rotation-overlap"[\s\S]*?<\/section>/.exec(shown.html)?.[0] ?? '';
+    expect(shownOverlap).toContain(`<code id="previous-webhook-secret" class="secret">${old.secret}</code>`);
   });
 
   it('warns before a second rotation inside the overlap that the previous secret stops at once', async () => {
@@ -142,5 +143,10 @@ describe('web app: the webhook signing secret', () => {
     expect(rotated.status).toBe(303);
     const after = await apiSecret();
     expect(after.previous!.id).toBe(current.id);
+    // The secret retired at once is no longer shown, even revealed; the two that sign are.
+    const shown = await reveal();
+    expect(shown.html).toContain(after.secret);
+    expect(shown.html).toContain(current.secret);
+    expect(shown.html).not.toContain(current.previous!.secret);
   });
 });

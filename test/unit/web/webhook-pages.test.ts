@@ -30,6 +30,7 @@ function textOf(node: Node): string {
 const viewer = { email: 'someone@example.com', csrfToken: 'T'.repeat(43) };
 const HOSTILE = '<img src=x onerror=alert(1)>"&';
 const SECRET = 'whsec_' + 'S'.repeat(43);
+const OLD_SECRET = 'whsec_' + 'O'.repeat(43);
 
 const alerts: AlertsAnswer = {
   alerts: [
@@ -121,7 +122,7 @@ const secretView: WebhookSecretView = {
 };
 const rotating: WebhookSecretView = {
   ...secretView,
-  previous: { id: 'whs_old', expires_at: '2026-11-25T10:00:00.000Z' },
+  previous: { id: 'whs_old', secret: OLD_SECRET, expires_at: '2026-11-25T10:00:00.000Z' },
 };
 const problem = { status: 400, fields: { company_number: HOSTILE, status: HOSTILE, url: HOSTILE } };
 
@@ -302,6 +303,20 @@ describe('the signing secret page', () => {
     );
   });
 
+  it('shows both values during the overlap once revealed, and neither before', () => {
+    const hidden = render(h(WebhookSecretPage, { viewer, view: rotating, revealed: false }));
+    expect(hidden).not.toContain(SECRET);
+    expect(hidden).not.toContain(OLD_SECRET);
+    expect(hidden).not.toContain('whsec_');
+    const shown = render(h(WebhookSecretPage, { viewer, view: rotating, revealed: true }));
+    expect(shown).toContain(`<code id="webhook-secret" class="secret">${SECRET}</code>`);
+    const overlap = /<section[^>]*id="rotation-overlap"[\s\S]*?<\/section>/.exec(shown)![0];
+    expect(overlap).toContain(`<code id="previous-webhook-secret" class="secret">${OLD_SECRET}</code>`);
+    expect(render(h(WebhookSecretPage, { viewer, view: secretView, revealed: true }))).not.toContain(
+      'previous-webhook-secret',
+    );
+  });
+
   it('warns, before a second rotation inside the overlap, that the previous secret stops at once', () => {
     expect(render(h(RotateSecretPage, { viewer, view: secretView }))).not.toContain(
       'second-rotation-warning',
@@ -310,6 +325,7 @@ describe('the signing secret page', () => {
     expect(html).toContain('id="second-rotation-warning"');
     expect(html).toContain('<code>whs_old</code>');
     expect(html).not.toContain(SECRET);
+    expect(html).not.toContain(OLD_SECRET);
   });
 });
 
