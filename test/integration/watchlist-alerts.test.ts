@@ -7,6 +7,7 @@ import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { runChangeCheckStep } from '../../src/domain/changes/change-check';
 import type { ChangeDraft } from '../../src/domain/changes/company-changes';
+import { accountsFiled, chargeRegistered, nameChange } from '../support/sample-changes';
 import { appendChanges } from '../../src/domain/changes/register-change-log';
 import { alertEventSchema } from '../../src/domain/webhooks/events';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
@@ -26,30 +27,6 @@ const OWN_HOOK = 'https://hooks.example.com/own';
 const THEIR_HOOK = 'https://hooks.example.com/theirs';
 
 const acorn = 'ACORN LEAF CONSULTING LTD (09876543)';
-const nameChange: ChangeDraft = {
-  companyNumber: '09876543',
-  change: 'updated',
-  field: 'company_name',
-  alertType: 'name_change',
-  oldValue: 'ACORN LEAF CONSULTING LTD',
-  newValue: 'ACORN LEAF ADVISORY LTD',
-};
-const chargeRegistered: ChangeDraft = {
-  companyNumber: '01234567',
-  change: 'updated',
-  field: 'charges',
-  alertType: 'charge_registered',
-  oldValue: { total: 5, outstanding: 1, part_satisfied: 0, satisfied: 4 },
-  newValue: { total: 6, outstanding: 2, part_satisfied: 0, satisfied: 4 },
-};
-const accountsFiled: ChangeDraft = {
-  companyNumber: 'SC412345',
-  change: 'updated',
-  field: 'last_accounts',
-  alertType: 'accounts_filed',
-  oldValue: { made_up_to: '2023-12-31', type: 'total-exemption-full' },
-  newValue: { made_up_to: '2024-12-31', type: 'total-exemption-full' },
-};
 /** Nobody monitors this company: no alert anywhere. */
 const unmonitored: ChangeDraft = {
   companyNumber: '11223344',

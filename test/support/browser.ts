@@ -86,3 +86,13 @@ export async function seriousAccessibilityViolations(page: Page): Promise<AxeVio
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/**
+ * What every web page must be, checked where the test stands: no serious or critical axe violation and nothing
+ * scrolling sideways (`name` says which page failed); then its screenshot is saved as `screenshot`.
+ */
+export async function expectUsablePage(page: Page, name: string, screenshot: string): Promise<void> {
+  expect({ name, violations: await seriousAccessibilityViolations(page) }).toEqual({ name, violations: [] });
+  expect({ name, sideways: await scrollsSideways(page) }).toEqual({ name, sideways: false });
+  await saveScreenshot(page, screenshot);
+}

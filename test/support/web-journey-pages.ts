@@ -1,13 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import {
-  saveScreenshot,
-  screenshotDir,
-  scrollsSideways,
-  seriousAccessibilityViolations,
-  viewports,
-} from './browser';
+import { expectUsablePage, screenshotDir, viewports } from './browser';
 
 /**
  * Viewport-sized copies of the journey's screenshots, beside the full-page ones: what scripts/docs-screenshots.mjs
@@ -28,14 +22,8 @@ export async function checkAndSave(
   width: Width,
   options: { focus?: string } = {},
 ): Promise<void> {
-  expect({ name, width, violations: await seriousAccessibilityViolations(page) }).toEqual({
-    name,
-    width,
-    violations: [],
-  });
-  expect({ name, width, sideways: await scrollsSideways(page) }).toEqual({ name, width, sideways: false });
   const file = `${name}-${width}`;
-  await saveScreenshot(page, file);
+  await expectUsablePage(page, file, file);
   mkdirSync(viewportScreenshotDir, { recursive: true });
   if (options.focus)
     await page.locator(options.focus).evaluate((el) => el.scrollIntoView({ block: 'start' }));

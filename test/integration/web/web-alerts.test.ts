@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
 import type { ChangeDraft } from '../../../src/domain/changes/company-changes';
+import { accountsFiled, chargeRegistered, nameChange } from '../../support/sample-changes';
 import { importCompaniesCsv } from '../../../src/ingest/companies-house/import-companies';
 import type { getWatchlistAlerts } from '../../../src/operations/get-watchlist-alerts';
 import { projectRoot } from '../../support/paths';
@@ -19,30 +20,6 @@ type AlertsAnswer = z.infer<typeof getWatchlistAlerts.output>;
 const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
 const CLIENTS_HOOK = 'https://hooks.example.com/clients';
 
-const nameChange: ChangeDraft = {
-  companyNumber: '09876543',
-  change: 'updated',
-  field: 'company_name',
-  alertType: 'name_change',
-  oldValue: 'ACORN LEAF CONSULTING LTD',
-  newValue: 'ACORN LEAF ADVISORY LTD',
-};
-const chargeRegistered: ChangeDraft = {
-  companyNumber: '01234567',
-  change: 'updated',
-  field: 'charges',
-  alertType: 'charge_registered',
-  oldValue: { total: 5, outstanding: 1, part_satisfied: 0, satisfied: 4 },
-  newValue: { total: 6, outstanding: 2, part_satisfied: 0, satisfied: 4 },
-};
-const accountsFiled: ChangeDraft = {
-  companyNumber: 'SC412345',
-  change: 'updated',
-  field: 'last_accounts',
-  alertType: 'accounts_filed',
-  oldValue: { made_up_to: '2023-12-31', type: 'total-exemption-full' },
-  newValue: { made_up_to: '2024-12-31', type: 'total-exemption-full' },
-};
 const moved: ChangeDraft = {
   companyNumber: '09876543',
   change: 'updated',

@@ -2,13 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../../src/ingest/companies-house/import-companies';
-import {
-  launchBrowser,
-  saveScreenshot,
-  scrollsSideways,
-  seriousAccessibilityViolations,
-  viewports,
-} from '../../support/browser';
+import { expectUsablePage, launchBrowser, viewports } from '../../support/browser';
 import { projectRoot } from '../../support/paths';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -27,12 +21,7 @@ describe.each(Object.entries(viewports))('web app in a browser (%s)', (viewportN
   const checked: string[] = [];
 
   async function checkPage(name: string) {
-    expect({ name, violations: await seriousAccessibilityViolations(page) }).toEqual({
-      name,
-      violations: [],
-    });
-    expect({ name, sideways: await scrollsSideways(page) }).toEqual({ name, sideways: false });
-    await saveScreenshot(page, `web-${name}-${viewportName}`);
+    await expectUsablePage(page, name, `web-${name}-${viewportName}`);
     checked.push(name);
   }
 

@@ -1,12 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { setPlan } from '../../../src/domain/accounts/accounts';
-import {
-  launchBrowser,
-  saveScreenshot,
-  scrollsSideways,
-  seriousAccessibilityViolations,
-  viewports,
-} from '../../support/browser';
+import { expectUsablePage, launchBrowser, viewports } from '../../support/browser';
 import { signUp, startTestApp, type TestApp } from '../../support/test-app';
 import { seedCompanyPages, type SeededCompanies } from './web-company-seed';
 
@@ -46,12 +40,7 @@ describe.each(Object.entries(viewports))('company page in a browser (%s)', (view
   }
 
   async function checkPage(page: Page, name: string) {
-    expect({ name, violations: await seriousAccessibilityViolations(page) }).toEqual({
-      name,
-      violations: [],
-    });
-    expect({ name, sideways: await scrollsSideways(page) }).toEqual({ name, sideways: false });
-    await saveScreenshot(page, `web-${name}-${viewportName}`);
+    await expectUsablePage(page, name, `web-${name}-${viewportName}`);
   }
 
   beforeAll(async () => {

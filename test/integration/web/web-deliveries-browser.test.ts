@@ -4,13 +4,7 @@ import { WebhookDeliveryEntity } from '../../../src/db/entities/webhook-delivery
 import { setPlan } from '../../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../../src/ingest/companies-house/import-companies';
 import { launchDeliveryWorkflow } from '../../../src/temporal/delivery-starter';
-import {
-  launchBrowser,
-  saveScreenshot,
-  scrollsSideways,
-  seriousAccessibilityViolations,
-  viewports,
-} from '../../support/browser';
+import { expectUsablePage, launchBrowser, viewports } from '../../support/browser';
 import { startLocalReceiver, type LocalReceiver } from '../../support/local-receiver';
 import { projectRoot } from '../../support/paths';
 import { request, signUp, startTestApp, type TestApp } from '../../support/test-app';
@@ -36,12 +30,7 @@ describe.each(Object.entries(viewports))(
     const checked: string[] = [];
 
     async function checkPage(name: string) {
-      expect({ name, violations: await seriousAccessibilityViolations(page) }).toEqual({
-        name,
-        violations: [],
-      });
-      expect({ name, sideways: await scrollsSideways(page) }).toEqual({ name, sideways: false });
-      await saveScreenshot(page, `web-${name}-${viewportName}`);
+      await expectUsablePage(page, name, `web-${name}-${viewportName}`);
       checked.push(name);
     }
     const path = () => new URL(page.url()).pathname;

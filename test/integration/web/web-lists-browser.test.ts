@@ -3,13 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
 import type { PlanName } from '../../../src/domain/accounts/plans';
 import { importCompaniesCsv } from '../../../src/ingest/companies-house/import-companies';
-import {
-  launchBrowser,
-  saveScreenshot,
-  scrollsSideways,
-  seriousAccessibilityViolations,
-  viewports,
-} from '../../support/browser';
+import { expectUsablePage, launchBrowser, viewports } from '../../support/browser';
 import { projectRoot } from '../../support/paths';
 import { request, startTestApp, type TestApp } from '../../support/test-app';
 import { WebClient, signUpThroughPages } from '../../support/web-client';
@@ -32,12 +26,7 @@ describe.each(Object.entries(viewports))('lists in a browser (%s)', (viewportNam
   let accountId: string;
 
   async function checkPage(name: string) {
-    expect({ name, violations: await seriousAccessibilityViolations(page) }).toEqual({
-      name,
-      violations: [],
-    });
-    expect({ name, sideways: await scrollsSideways(page) }).toEqual({ name, sideways: false });
-    await saveScreenshot(page, `web-${name}-${viewportName}`);
+    await expectUsablePage(page, name, `web-${name}-${viewportName}`);
   }
   const setAccountPlan = (plan: PlanName) => setPlan(app.services.orm.em.fork(), accountId, plan);
   const path = () => new URL(page.url()).pathname;
