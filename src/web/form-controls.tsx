@@ -79,7 +79,8 @@ export function SelectField(props: {
   );
 }
 
-function FieldError({ id, children }: { id: string; children: ComponentChildren }) {
+/** A field's refusal, announced as an error; the field names it in aria-describedby. */
+export function FieldError({ id, children }: { id: string; children: ComponentChildren }) {
   return (
     <p class="field-error" id={id}>
       <span class="visually-hidden">Error: </span>

@@ -1,5 +1,6 @@
 import type { AlertType, Severity } from '../webhooks/events';
 import type { ChangeField } from './company-changes';
+import { addressText } from '../companies/address-text';
 
 /*
  * How a register change reads as an alert: its severity and its words. The severity table is the one
@@ -82,18 +83,7 @@ function accountsKind(type: unknown): string {
 }
 
 function formatAddress(value: unknown): string {
-  const address = (value ?? {}) as Record<string, string | null>;
-  const parts = [
-    address.care_of ? `c/o ${address.care_of}` : null,
-    address.po_box ? `PO Box ${address.po_box}` : null,
-    address.address_line_1,
-    address.address_line_2,
-    address.locality,
-    address.region,
-    address.postal_code,
-    address.country,
-  ].filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(', ') : 'no address';
+  return addressText((value ?? {}) as Record<string, string | null>) || 'no address';
 }
 
 function chargeCounts(value: unknown): string {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { getCompany } from '../../operations/get-company';
 import { CompanySection } from './company-plan-note';
+import { addressText } from '../../domain/companies/address-text';
 
 export type CompanyAnswer = z.infer<typeof getCompany.output>;
 
@@ -102,19 +103,4 @@ function Deadline(props: { nextDue: string | null; overdue: boolean; last: strin
       {last ? `; last made up to ${last}` : ''}
     </>
   );
-}
-
-function addressText(address: CompanyAnswer['registered_office_address']): string {
-  return [
-    address.care_of ? `c/o ${address.care_of}` : null,
-    address.po_box ? `PO Box ${address.po_box}` : null,
-    address.address_line_1,
-    address.address_line_2,
-    address.locality,
-    address.region,
-    address.postal_code,
-    address.country,
-  ]
-    .filter((part): part is string => part !== null && part.trim() !== '')
-    .join(', ');
 }

@@ -1,7 +1,7 @@
 import { companyStatusSchema } from '../../domain/companies/company-profile';
 import { healthGrades, riskLevels } from '../../domain/health/health-model';
 import { listCompanySorts } from '../../domain/lists/list-companies';
-import { Notice, TextField } from '../form-controls';
+import { FieldError, Notice, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
 
 /*
@@ -175,7 +175,7 @@ function Choice(props: {
   return (
     <div class={error ? 'field field-invalid' : 'field'}>
       <label for={id}>{label}</label>
-      {error ? <FilterError id={`${id}-error`} text={error} /> : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
       <select
         id={id}
         name={name}
@@ -209,7 +209,7 @@ function Checkboxes(props: {
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <legend>{legend}</legend>
-      {error ? <FilterError id={`${id}-error`} text={error} /> : null}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
       <ul class="choices">
         {values.map((v) => (
           <li class="checkbox">
@@ -225,14 +225,5 @@ function Checkboxes(props: {
         ))}
       </ul>
     </fieldset>
-  );
-}
-
-function FilterError({ id, text }: { id: string; text: string }) {
-  return (
-    <p class="field-error" id={id}>
-      <span class="visually-hidden">Error: </span>
-      {text}
-    </p>
   );
 }
