@@ -9,14 +9,14 @@ import { getPersonsWithSignificantControl } from '../operations/get-persons-with
 import type { Services } from '../services';
 import { callOperation } from './call-operation';
 import { formProblemOf } from './form-problem';
-import { viewerOf } from './list-routes';
 import { FILINGS_FIELDS, type FilingsAnswer, type FilingsView } from './pages/company-filings-section';
 import { OFFICERS_SHOWN } from './pages/company-officers-section';
 import { CompanyPage } from './pages/company-page';
 import { COMPANIES_PATH } from './pages/company-paths';
 import { gated } from './pages/company-plan-note';
+import { queryValue, signedInCaller, viewerOf } from './page-inputs';
 import { renderPage } from './render-page';
-import { signedInPage, type SignedInRequest } from './web-request';
+import { signedInPage } from './web-request';
 
 /**
  * `/app/companies/:number`: get_company first, so a malformed number is its refusal (400
@@ -30,15 +30,15 @@ export function companyRoutes(router: Router<AppState>, services: Services): voi
       const call = <O extends Parameters<typeof callOperation>[0]>(
         operation: O,
         input: Record<string, unknown>,
-      ) => callOperation(operation, input, { ...request, account: request.session.account });
+      ) => callOperation(operation, input, signedInCaller(request));
       const company = await call(getCompany, { company_number: request.ctx.params.number });
       const number = company.company_number;
-      const filingCategory = queryText(request, 'category') ?? '';
+      const filingCategory = queryValue(request.ctx, 'category') ?? '';
       const filings = await filingsView(
         call(getFilingHistory, {
           company_number: number,
           ...(filingCategory === '' ? {} : { category: filingCategory }),
-          ...optional('offset', queryText(request, 'filings_offset')),
+          ...optional('offset', queryValue(request.ctx, 'filings_offset')),
         }),
       );
       const data = {
@@ -65,12 +65,6 @@ async function filingsView(answer: Promise<FilingsAnswer>): Promise<FilingsView>
     if (!problem) throw thrown;
     return { problem };
   }
-}
-
-/** A query parameter given once; a repeated one is its first value, as a browser's form never repeats them. */
-function queryText(request: SignedInRequest, name: string): string | undefined {
-  const value = request.ctx.query[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function optional(name: string, value: string | undefined): Record<string, string> {

@@ -8,8 +8,7 @@ import { sendTestWebhook } from '../operations/send-test-webhook';
 import type { Services } from '../services';
 import { callOperation } from './call-operation';
 import { type FormProblem, formProblemOf } from './form-problem';
-import { viewerOf } from './list-routes';
-import { queryValue, signedInCaller } from './page-inputs';
+import { queryValue, signedInCaller, viewerOf } from './page-inputs';
 import {
   DELIVERIES_PATH,
   DELIVERY_FILTER_FIELDS,

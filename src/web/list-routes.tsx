@@ -13,7 +13,6 @@ import { updateList } from '../operations/update-list';
 import type { Services } from '../services';
 import { callOperation } from './call-operation';
 import { formProblemOf, type FormProblem } from './form-problem';
-import type { Viewer } from './layout';
 import { DeleteListPage } from './pages/delete-list-page';
 import { LIST_FILTER_FIELDS, listFiltersOf, type ListFilters } from './pages/list-filters';
 import { ADD_COMPANIES_FIELDS, ListPage, type AddOutcome } from './pages/list-page';
@@ -26,6 +25,7 @@ import {
 } from './pages/list-settings-page';
 import { WEBHOOK_FIELDS, wantedWebhookOf, webhookChangeOf } from './pages/list-webhook-form';
 import { CREATE_LIST_FIELDS, ListsPage } from './pages/lists-page';
+import { signedInCaller, viewerOf } from './page-inputs';
 import { renderPage, renderRefusedForm, seeOther } from './render-page';
 import { requireWebhookPlan } from './web-plan-rules';
 import { LISTS_PATH, signedInPage, type SignedInRequest } from './web-request';
@@ -35,7 +35,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
   router.get(
     LISTS_PATH,
     signedInPage(services, async (request) => {
-      const { lists } = await callOperation(getLists, {}, withAccount(request));
+      const { lists } = await callOperation(getLists, {}, signedInCaller(request));
       renderPage(request.ctx, <ListsPage viewer={viewerOf(request)} lists={lists} />);
     }),
   );
@@ -46,12 +46,12 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       const { ctx, form } = request;
       const typed = { name: form.name, kind: form.kind };
       try {
-        const created = await callOperation(createList, typed, withAccount(request));
+        const created = await callOperation(createList, typed, signedInCaller(request));
         return seeOther(ctx, `${LISTS_PATH}/${created.id}`);
       } catch (thrown) {
         const problem = formProblemOf(thrown, CREATE_LIST_FIELDS);
         if (!problem) throw thrown;
-        const { lists } = await callOperation(getLists, {}, withAccount(request));
+        const { lists } = await callOperation(getLists, {}, signedInCaller(request));
         const page = <ListsPage viewer={viewerOf(request)} lists={lists} typed={typed} problem={problem} />;
         renderRefusedForm(ctx, page, problem);
       }
@@ -96,7 +96,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
         added = await callOperation(
           addCompaniesToList,
           { list_id: listId, company_numbers: numbers },
-          withAccount(request),
+          signedInCaller(request),
         );
       } catch (thrown) {
         problem = formProblemOf(thrown, ADD_COMPANIES_FIELDS);
@@ -104,7 +104,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       }
       // Shown in this answer rather than after a redirect: adding again is harmless (already_on_list). An add
       // from search results shows the same results again, to add the next one.
-      const page = await callOperation(getListCompanies, { list_id: listId }, withAccount(request));
+      const page = await callOperation(getListCompanies, { list_id: listId }, signedInCaller(request));
       const search = form.q === undefined ? undefined : await searchFor(request, form.q);
       const shown = (
         <ListPage
@@ -128,7 +128,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       await callOperation(
         removeCompanyFromList,
         { list_id: listId, company_number: companyNumber },
-        withAccount(request),
+        signedInCaller(request),
       );
       seeOther(request.ctx, `${LISTS_PATH}/${listId}`);
     }),
@@ -155,7 +155,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       const listId = listIdOf(request);
       try {
         // A form without the field is an empty name, refused by the field like any other.
-        await callOperation(updateList, { list_id: listId, name: form.name ?? '' }, withAccount(request));
+        await callOperation(updateList, { list_id: listId, name: form.name ?? '' }, signedInCaller(request));
         return seeOther(ctx, `${LISTS_PATH}/${listId}/settings?saved=name`);
       } catch (thrown) {
         const problem = formProblemOf(thrown, RENAME_FIELDS);
@@ -180,7 +180,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
         // The Team-only rule of the web app, before the operation (open to every plan) is called.
         requireWebhookPlan(request.session.account.plan, current, wanted, services.config.UPGRADE_URL);
         const change = webhookChangeOf(current, wanted);
-        if (change) await callOperation(updateList, { list_id: listId, ...change }, withAccount(request));
+        if (change) await callOperation(updateList, { list_id: listId, ...change }, signedInCaller(request));
         return seeOther(ctx, `${LISTS_PATH}/${listId}/settings?saved=webhook`);
       } catch (thrown) {
         const problem = webhookProblemOf(thrown);
@@ -195,7 +195,11 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
     `${LISTS_PATH}/:id/delete`,
     signedInPage(services, async (request) => {
       const listId = listIdOf(request);
-      const page = await callOperation(getListCompanies, { list_id: listId, limit: 1 }, withAccount(request));
+      const page = await callOperation(
+        getListCompanies,
+        { list_id: listId, limit: 1 },
+        signedInCaller(request),
+      );
       renderPage(
         request.ctx,
         <DeleteListPage viewer={viewerOf(request)} list={page.list} companyCount={page.total} />,
@@ -206,18 +210,10 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
   router.post(
     `${LISTS_PATH}/:id/delete`,
     signedInPage(services, async (request) => {
-      await callOperation(deleteList, { list_id: listIdOf(request) }, withAccount(request));
+      await callOperation(deleteList, { list_id: listIdOf(request) }, signedInCaller(request));
       seeOther(request.ctx, LISTS_PATH);
     }),
   );
-}
-
-function withAccount(request: SignedInRequest) {
-  return { ...request, account: request.session.account };
-}
-
-export function viewerOf(request: SignedInRequest): Viewer {
-  return { email: request.session.account.email, csrfToken: request.session.csrfToken };
 }
 
 /** A list id in a page's path; anything that cannot be one is a page that does not exist (404), as a foreign list is. */
@@ -240,11 +236,11 @@ async function filteredCompanies(
 ) {
   try {
     const input = { list_id: listId, ...filters, offset };
-    return { page: await callOperation(getListCompanies, input, withAccount(request)) };
+    return { page: await callOperation(getListCompanies, input, signedInCaller(request)) };
   } catch (thrown) {
     const filterProblem = formProblemOf(thrown, LIST_FILTER_FIELDS);
     if (!filterProblem) throw thrown;
-    const page = await callOperation(getListCompanies, { list_id: listId }, withAccount(request));
+    const page = await callOperation(getListCompanies, { list_id: listId }, signedInCaller(request));
     return { page, filterProblem };
   }
 }
@@ -252,7 +248,7 @@ async function filteredCompanies(
 /** search_companies for the list page's search box; a refused search is shown by the box. */
 async function searchFor(request: SignedInRequest, q: string): Promise<ListSearchState> {
   try {
-    return { q, result: await callOperation(searchCompanies, { q }, withAccount(request)) };
+    return { q, result: await callOperation(searchCompanies, { q }, signedInCaller(request)) };
   } catch (thrown) {
     const problem = formProblemOf(thrown, SEARCH_FIELDS);
     if (!problem) throw thrown;
@@ -262,7 +258,7 @@ async function searchFor(request: SignedInRequest, q: string): Promise<ListSearc
 
 /** One of the account's lists with its counts and webhook setting, as get_lists gives it; another's is a 404. */
 async function listOfAccount(request: SignedInRequest, listId: number): Promise<ListView> {
-  const { lists } = await callOperation(getLists, {}, withAccount(request));
+  const { lists } = await callOperation(getLists, {}, signedInCaller(request));
   const list = lists.find((candidate) => candidate.id === listId);
   if (!list) throw notFound('List', { list_id: listId });
   return list;

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Viewer } from './layout';
 import type { SignedInRequest } from './web-request';
 
 /**
@@ -13,4 +14,9 @@ export function queryValue(ctx: Context, name: string): string | undefined {
 /** What callOperation needs from a signed-in page: the request, with the session's account as the caller. */
 export function signedInCaller(request: SignedInRequest) {
   return { ...request, account: request.session.account };
+}
+
+/** Who the page's header shows as signed in, with the session's CSRF token for its sign-out form. */
+export function viewerOf(request: SignedInRequest): Viewer {
+  return { email: request.session.account.email, csrfToken: request.session.csrfToken };
 }

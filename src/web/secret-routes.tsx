@@ -4,8 +4,7 @@ import { getWebhookSecret } from '../operations/get-webhook-secret';
 import { rotateWebhookSecret } from '../operations/rotate-webhook-secret';
 import type { Services } from '../services';
 import { callOperation } from './call-operation';
-import { viewerOf } from './list-routes';
-import { signedInCaller } from './page-inputs';
+import { signedInCaller, viewerOf } from './page-inputs';
 import { RotateSecretPage } from './pages/rotate-secret-page';
 import {
   REVEAL_SECRET_PATH,
