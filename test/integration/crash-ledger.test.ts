@@ -127,14 +127,18 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
     await client.schedule.getHandle(CHANGE_CHECK_SCHEDULE_ID).trigger();
 
     await waitFor(async () => (receiver.requests.length >= KILL_AFTER_REQUESTS ? true : undefined), 60_000);
-    await first.kill9();
-    // The kill as the receiver can see it: once the worker's process group is gone. The receiver shares this
-    // process's event loop, so a request the worker sent just before SIGKILL may be read, and stamped, only
-    // after the signal (26 such requests failed a CI run when the signal's own time was used). The
-    // second worker starts only after this, so every request stamped before it is the first worker's.
+    const signalledAt = await first.kill9();
+    // The kill as the receiver can see it: once the worker's process group is gone and the receiver has read
+    // everything it sent. The receiver shares this process's event loop, so requests the worker wrote just before
+    // SIGKILL may be read, and stamped, only later: 26 of them, stamped in one millisecond, failed CI runs as
+    // unexplained repeats, first with the signal's own time and then with the group's end. No worker is alive
+    // until the second starts, after this, so every request stamped before it is the first worker's.
+    await receiver.quiet(500, 10_000);
     const killedAt = Date.now();
     const atKill = await deliveryCounts(orm, killedAt);
-    const inFlightAtKill = receiver.inFlightAt(killedAt).map((request) => request.eventId!);
+    // In flight at the kill: arrived before the group was gone, and not answered or abandoned before the signal
+    // (a connection the kill cut is seen closed after it; taking both ends at the later time once found none).
+    const inFlightAtKill = receiver.inFlightAt(signalledAt, killedAt).map((request) => request.eventId!);
     // The kill fell mid-send: sends were at the receiver, and deliveries were still to be made.
     expect(inFlightAtKill.length).toBeGreaterThan(0);
     expect(atKill.pending).toBeGreaterThan(0);

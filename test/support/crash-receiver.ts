@@ -28,8 +28,18 @@ export interface CrashReceiver {
   readonly requests: readonly ReceivedWebhook[];
   /** The account's signing secrets: requests from then on are verified. */
   trustSecrets(secrets: readonly string[]): void;
-  /** Requests that had arrived by `at` and were not yet answered or abandoned then. */
-  inFlightAt(at: number): ReceivedWebhook[];
+  /**
+   * Requests not yet answered or abandoned at `at` that had arrived by `arrivedBy` (default `at`). A kill is a span
+   * as the receiver sees it: a request sent just before the signal may be stamped after it, and a connection the
+   * kill cut is seen closed only later, so the test asks at the signal with arrivals counted until the process
+   * group is gone.
+   */
+  inFlightAt(at: number, arrivedBy?: number): ReceivedWebhook[];
+  /**
+   * Resolves once no request has arrived for `forMs`: after a sender is killed, what it wrote before dying may
+   * still wait in socket buffers for this process's event loop to read and stamp it.
+   */
+  quiet(forMs: number, timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,13 +106,24 @@ export async function startCrashReceiver(options: CrashReceiverOptions): Promise
     trustSecrets(given) {
       secrets = [...given];
     },
-    inFlightAt: (at) =>
+    inFlightAt: (at, arrivedBy = at) =>
       requests.filter(
         (request) =>
-          request.startedAt <= at &&
+          request.startedAt <= arrivedBy &&
           !(request.answeredAt !== undefined && request.answeredAt <= at) &&
           !(request.abandonedAt !== undefined && request.abandonedAt <= at),
       ),
+    async quiet(forMs, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const last = requests.reduce((latest, request) => Math.max(latest, request.startedAt), 0);
+        const quietFor = Date.now() - last;
+        if (quietFor >= forMs) return;
+        if (Date.now() > deadline)
+          throw new Error(`the receiver was not quiet for ${forMs} ms within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, forMs - quietFor));
+      }
+    },
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
