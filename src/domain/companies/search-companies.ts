@@ -1,14 +1,19 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { readRows, type ReadOptions, type ReadParam } from '../../db/read-query';
+import { readRows, type ReadOptions } from '../../db/read-query';
 import { companyNumberKey } from './company-number';
 import { companyStatusSchema } from './company-profile';
 import type { CompanySummary } from './company-summary';
 import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
-import { dialectOf, placeholders } from './register-sql';
+import { dialectOf } from './register-sql';
 import { nameMatch, type NameMatch } from './search/name-match';
 import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
 import { denseThreshold, walkedMatch } from './search/tail-walk';
+import { count, params, registerSizeEstimate, where, type Where } from './search/register-reads';
+import { isSicCodeOnly, sicCodeOnly } from './search/sic-code-only';
 import { STATUS_RANK, statusRank } from './search/status-rank';
+import { SUMMARY_COLUMNS, summariesOf, toSummary, type SummaryRow } from './search/summary-rows';
+
+export { toSummary, type SummaryRow } from './search/summary-rows';
 
 export interface CompanySearchQuery {
   /** Name words or a company number. */
@@ -61,9 +66,6 @@ const countStop = (sizing: SearchSizing, end: number): number => Math.max(sizing
  * (search/tail-walk.ts).
  */
 
-const SUMMARY_COLUMNS =
-  'c.company_number, c.company_name, c.company_status, c.type, c.date_of_creation, c.locality, ' +
-  'c.postal_code, c.sic_codes';
 const WITHIN_TIER = `${STATUS_RANK}, length(c.normalised_name), c.normalised_name, c.company_number`;
 
 /** The bounds a search reads by; tests vary them to read every way. */
@@ -89,7 +91,11 @@ export async function searchCompanies(
   // + keeps it on the name side, several times faster. PostgreSQL's planner has statistics and needs no hint.
   const filters = filterSql(query, dialect === 'sqlite' && query.q !== undefined ? '+' : '');
   if (query.q === undefined) {
-    if (dialect === 'sqlite' && isSicCodeOnly(query)) return sicCodeOnly(em, query, sizing);
+    if (dialect === 'sqlite' && isSicCodeOnly(query)) {
+      const { rows, total } = await sicCodeOnly(em, query);
+      // The code's index counted it whole, but the answer says what every search says (and PostgreSQL's would).
+      return counted(rows, total, countStop(sizing, query.offset + query.limit));
+    }
     return filterOnly(em, query, filters, sizing);
   }
   return byName(em, query, filters, await nameMatch(em, query.q, dialect), sizing);
@@ -225,24 +231,6 @@ async function filterOnly(
   return counted(rows, await count(em, all, stop + 1), stop);
 }
 
-/** The summaries of `numbers`, in that order. */
-async function summariesOf(
-  em: EntityManager,
-  numbers: readonly string[],
-  reads: ReadOptions = {},
-): Promise<SummaryRow[]> {
-  if (numbers.length === 0) return [];
-  const found = await readRows<SummaryRow>(
-    em,
-    `select ${SUMMARY_COLUMNS} from companies c where c.company_number in (${placeholders(numbers.length)})`,
-    [...numbers],
-    reads,
-  );
-  const byNumber = new Map(found.map((row) => [row.company_number, row]));
-  // A company removed between the two reads is left out, as if the page had been read a moment later.
-  return numbers.flatMap((number) => byNumber.get(number) ?? []);
-}
-
 /**
  * SQLite, no filter: the tail's size as the full-text match less the head rows in it, read from the FTS index
  * (rowids only) and the name index (numbers only), intersected here. Counting the tail in SQL joined every match
@@ -273,119 +261,6 @@ async function countFtsTail(
   let headInMatch = 0;
   for (const row of head) if (keys.has(companyNumberKey(row.company_number))) headInMatch++;
   return matched.length - headInMatch;
-}
-
-const isSicCodeOnly = (query: CompanySearchQuery): boolean =>
-  query.sicCode !== undefined &&
-  query.status === undefined &&
-  query.postcode === undefined &&
-  query.town === undefined;
-
-/**
- * A SIC code alone (SQLite, whose planner has no statistics to choose for itself). A common code (26,000
- * companies on 1M) is read by walking the register in the order of the page (migration 0018's index by status
- * rank and name) and keeping its companies: about end × register / code rows before the page is full, each an
- * index probe. A rare one is read from the code's index and sorted: a table read per company of the code. The
- * count of the code decides (and is the total): walk when the code's companies cost more to sort than the walk.
- */
-async function sicCodeOnly(
-  em: EntityManager,
-  query: CompanySearchQuery,
-  sizing: SearchSizing,
-): Promise<CompanySearchResult> {
-  const filter = sicCodeFilterSql(query.sicCode!);
-  const code = filter.params[0] as string;
-  const total = await countSicCode(em, code);
-  const end = query.offset + query.limit;
-  if (total === 0 || query.offset >= total) return counted([], total, countStop(sizing, end));
-  const walk = total * total >= end * (await registerSizeEstimate(em)) * WALK_COST_RATIO;
-  const condition = walk
-    ? 'exists (select 1 from company_sic_codes s where s.company_number = c.company_number and s.sic_code = ?)'
-    : filter.text;
-  const rows = await readRows<SummaryRow>(
-    em,
-    `select ${SUMMARY_COLUMNS} from companies c where ${condition} ` +
-      `order by ${STATUS_RANK}, c.normalised_name, c.company_number limit ? offset ?`,
-    [code, query.limit, query.offset],
-  );
-  // The code's index counted it whole, but the answer says what every search says (and PostgreSQL's would).
-  return counted(rows, total, countStop(sizing, end));
-}
-
-/**
- * A walked row (an index entry and a probe of the code's key) against a sorted one (a table read): measured
- * about 0.3 as costly. Below this the set is sorted.
- */
-const WALK_COST_RATIO = 0.3;
-
-/** The companies holding `code`, counted from the code's index (each a company of the register: cascade). */
-async function countSicCode(em: EntityManager, code: string): Promise<number> {
-  const rows = await readRows<{ total: number }>(
-    em,
-    'select count(*) as total from company_sic_codes s where s.sic_code = ?',
-    [code],
-  );
-  return Number(rows[0]!.total);
-}
-
-/** About how many companies the register holds: its largest rowid, one B-tree descent (deletions are rare). */
-async function registerSizeEstimate(em: EntityManager): Promise<number> {
-  const rows = await readRows<{ size: number | null }>(em, 'select max(rowid) as size from companies', []);
-  return Number(rows[0]!.size ?? 0);
-}
-
-interface Where {
-  text: string;
-  params: ReadParam[];
-}
-
-function where(parts: readonly Sql[]): Where {
-  return {
-    text: parts.length === 0 ? '' : `where ${parts.map((part) => part.text).join(' and ')}`,
-    params: parts.flatMap(params),
-  };
-}
-
-const params = (part: Sql): ReadParam[] => part.params as ReadParam[];
-
-/** The rows `condition` matches, counted up to `atMost`. */
-async function count(
-  em: EntityManager,
-  condition: Where,
-  atMost: number,
-  reads: ReadOptions = {},
-): Promise<number> {
-  const rows = await readRows<{ total: number | string }>(
-    em,
-    `select count(*) as total from (select 1 from companies c ${condition.text} limit ?) as matches`,
-    [...condition.params, atMost],
-    reads,
-  );
-  return Number(rows[0]!.total);
-}
-
-/** The register columns a company summary is read from, as a raw query returns them. */
-export interface SummaryRow {
-  company_number: string;
-  company_name: string;
-  company_status: CompanySummary['company_status'];
-  type: CompanySummary['type'];
-  date_of_creation: string | null;
-  locality: string | null;
-  postal_code: string | null;
-  sic_codes: string;
-}
-
-export function toSummary(row: SummaryRow): CompanySummary {
-  return {
-    company_number: row.company_number,
-    company_name: row.company_name,
-    company_status: row.company_status,
-    type: row.type,
-    date_of_creation: row.date_of_creation,
-    registered_office_address: { locality: row.locality, postal_code: row.postal_code },
-    sic_codes: JSON.parse(row.sic_codes) as string[],
-  };
 }
 
 function checkPaging(query: CompanySearchQuery): void {
