@@ -49,12 +49,18 @@ export function TextField(props: FieldProps) {
   );
 }
 
+/** An option with a label of its own ("Any" sending nothing); a plain string is its own value and label. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
 /** A labelled select of fixed options. */
 export function SelectField(props: {
   id: string;
   name: string;
   label: string;
-  options: readonly string[];
+  options: readonly (string | SelectOption)[];
   value?: string;
   error?: string;
 }) {
@@ -69,11 +75,14 @@ export function SelectField(props: {
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       >
-        {options.map((option) => (
-          <option value={option} selected={option === value}>
-            {option}
-          </option>
-        ))}
+        {options.map((given) => {
+          const option = typeof given === 'string' ? { value: given, label: given } : given;
+          return (
+            <option value={option.value} selected={option.value === (value ?? '')}>
+              {option.label}
+            </option>
+          );
+        })}
       </select>
     </div>
   );

@@ -1,7 +1,7 @@
 import { companyStatusSchema } from '../../domain/companies/company-profile';
 import { healthGrades, riskLevels } from '../../domain/health/health-model';
 import { listCompanySorts } from '../../domain/lists/list-companies';
-import { FieldError, Notice, TextField } from '../form-controls';
+import { FieldError, Notice, SelectField, TextField, type SelectOption } from '../form-controls';
 import type { FormProblem } from '../form-problem';
 
 /*
@@ -53,12 +53,7 @@ export function listPageHref(
   return `/app/lists/${listId}${query === '' ? '' : `?${query}`}`;
 }
 
-interface Option {
-  value: string;
-  label: string;
-}
-
-const ANY: Option = { value: '', label: 'Any' };
+const ANY: SelectOption = { value: '', label: 'Any' };
 const STATUS_OPTIONS = [ANY, ...companyStatusSchema.options.map((s) => ({ value: s, label: s }))];
 const OVERDUE_OPTIONS = [
   ANY,
@@ -93,28 +88,28 @@ export function ListFiltersForm(props: {
       <form method="get" action={`/app/lists/${listId}`} id="filter-form" class="filter-form" novalidate>
         {q !== undefined ? <input type="hidden" name="q" value={q} /> : null}
         <div class="filter-grid">
-          <Choice
+          <SelectField
             id="filter-status"
             name="status"
             label="Status"
             options={STATUS_OPTIONS}
             {...at(filters, errors, 'status')}
           />
-          <Choice
+          <SelectField
             id="filter-overdue"
             name="overdue"
             label="Filings"
             options={OVERDUE_OPTIONS}
             {...at(filters, errors, 'overdue')}
           />
-          <Choice
+          <SelectField
             id="filter-sort"
             name="sort"
             label="Sort by"
             options={SORT_OPTIONS}
             {...at(filters, errors, 'sort')}
           />
-          <Choice
+          <SelectField
             id="filter-order"
             name="order"
             label="Order"
@@ -160,36 +155,6 @@ export function ListFiltersForm(props: {
 
 function at(filters: ListFilters, errors: Record<string, string>, field: keyof ListFilters) {
   return { value: filters[field], error: errors[field] };
-}
-
-/** A labelled select whose options have labels of their own ("Any" sends nothing). */
-function Choice(props: {
-  id: string;
-  name: string;
-  label: string;
-  options: readonly Option[];
-  value?: string;
-  error?: string;
-}) {
-  const { id, name, label, options, value, error } = props;
-  return (
-    <div class={error ? 'field field-invalid' : 'field'}>
-      <label for={id}>{label}</label>
-      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {options.map((option) => (
-          <option value={option.value} selected={option.value === (value ?? '')}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
 }
 
 /** One checkbox per value of a set argument; checked are the values in the comma-separated choice. */
