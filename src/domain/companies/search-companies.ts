@@ -5,6 +5,12 @@ import { companyStatusSchema } from './company-profile';
 import type { CompanySummary } from './company-summary';
 import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
 import { dialectOf } from './register-sql';
+import {
+  COMMON_WORD_NAMES,
+  knownCommonWords,
+  RARE_WORD_CANDIDATES,
+  rareWordsFirst,
+} from './search/common-words';
 import { nameMatch, type NameMatch } from './search/name-match';
 import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
 import { denseThreshold, walkedMatch } from './search/tail-walk';
@@ -76,6 +82,10 @@ export interface SearchSizing {
   countStop: number;
   /** Full-text matches from which the tier is walked, not sorted; by default from the register's size. */
   walkAt?: number;
+  /** Names from which a word is common, matched after the rarer ones (search/common-words.ts). */
+  commonWordNames: number;
+  /** The rarer words' matches the common words are tested on, at most (RARE_WORD_CANDIDATES). */
+  rareWordCandidates: number;
 }
 
 export async function searchCompanies(
@@ -83,7 +93,13 @@ export async function searchCompanies(
   query: CompanySearchQuery,
   bounds: Partial<SearchSizing> = {},
 ): Promise<CompanySearchResult> {
-  const sizing = { smallSearchMatches: SMALL_SEARCH_MATCHES, countStop: SEARCH_COUNT_STOP, ...bounds };
+  const sizing = {
+    smallSearchMatches: SMALL_SEARCH_MATCHES,
+    countStop: SEARCH_COUNT_STOP,
+    commonWordNames: COMMON_WORD_NAMES,
+    rareWordCandidates: RARE_WORD_CANDIDATES,
+    ...bounds,
+  };
   checkPaging(query);
   const dialect = dialectOf(em);
   // SQLite's planner, which has no statistics here, drives a filtered name search from the filter's index (a
@@ -114,7 +130,13 @@ async function byName(
   // is read once, here, not matched again for the tail (search/search-size.ts).
   const size =
     dialectOf(em) === 'sqlite'
-      ? await searchSize(em, where([found.head]), found.ftsQuery, sizing.smallSearchMatches)
+      ? await searchSize(
+          em,
+          where([found.head]),
+          found.ftsQuery,
+          sizing.smallSearchMatches,
+          rareWordsFirstOf(em, found, sizing),
+        )
       : undefined;
   const reads = size?.reads ?? {};
   const match = size?.fullTextNumbers ? withNumbersMatched(found, size.fullTextNumbers) : found;
@@ -182,6 +204,14 @@ function counted(rows: readonly SummaryRow[], total: number, stop: number): Comp
 function withNumbersMatched(match: NameMatch, numbers: readonly string[]): NameMatch {
   const fullText = numbers.length > 0 ? numbersMatched(numbers) : undefined;
   return { ...match, fullText, ftsQuery: undefined, walkPatterns: undefined };
+}
+
+/** SQLite: the search's words, rarer ones first, when some are common and some are not (search/common-words.ts). */
+function rareWordsFirstOf(em: EntityManager, match: NameMatch, sizing: SearchSizing) {
+  if (match.fullTextWords === undefined || match.fullTextWords.length < 2) return undefined;
+  const common = knownCommonWords(em, sizing.commonWordNames);
+  const words = common && rareWordsFirst(match.fullTextWords, common);
+  return words && { words, candidates: sizing.rareWordCandidates };
 }
 
 const notIn = (part: Sql): Sql => ({ text: `not ${part.text}`, params: part.params });
