@@ -86,6 +86,9 @@ function readAgain(em: EntityManager, atLeast: number, entry: Kept): Promise<Rea
   return reading;
 }
 
+/** The columns of searchSize's `rare` rows: the full-text index's name and number. */
+const RARE_ROW = { name: 'rare.name', number: 'rare.company_number' };
+
 /** A full-text match read rarer words first: the index matches `rareQuery`, and `commonTest` the names it leaves. */
 export interface RareWordsFirst {
   rareQuery: string;
@@ -107,9 +110,10 @@ export function rareWordsFirst(
   if (rare.length === 0 || frequent.length === 0) return undefined;
   const patterns = walkPatterns(frequent.map((word) => word.word));
   if (patterns === undefined) return undefined;
-  // A name LIKE cannot test is tested by the whole query, as the walk does.
+  // Tested on the index's own row (its name and number), which matching the rare words reads anyway; a name LIKE
+  // cannot test is tested by the whole query, as the walk does.
   return {
     rareQuery: allOf(rare, FTS5_SYNTAX),
-    commonTest: walkedMatch(patterns, allOf(words, FTS5_SYNTAX)),
+    commonTest: walkedMatch(patterns, allOf(words, FTS5_SYNTAX), RARE_ROW),
   };
 }

@@ -46,11 +46,10 @@ export async function searchSize(
     const { rareQuery, commonTest } = rareFirst.words;
     const [sizes] = await readRows<{ head: number; candidates: number; full_text: string }>(
       em,
-      'with rare as materialized (select company_number from companies_fts ' +
+      'with rare as materialized (select company_number, name from companies_fts ' +
         `where companies_fts match ? limit ${rareFirst.candidates + 1}) ` +
         `select ${headCount} as head, (select count(*) from rare) as candidates, ` +
-        '(select json_group_array(c.company_number) from rare join companies c ' +
-        `on c.company_number = rare.company_number where ${commonTest.text}) as full_text`,
+        `(select json_group_array(company_number) from rare where ${commonTest.text}) as full_text`,
       [rareQuery, ...head.params, ...params(commonTest)],
       { bounded: true },
     );
