@@ -19,8 +19,9 @@ import { walkedMatch, walkPatterns } from './tail-walk';
 export const COMMON_WORD_NAMES = 100_000;
 
 /**
- * The rarer words' matches tested one by one, at most: each costs a row read and a LIKE (about 5 µs), so 200 cost
- * less than the list of any common word; past it, the search matches every word with the index as before.
+ * The rarer words' matches tested one by one, at most: each costs a read of the index's own row and a LIKE (a few
+ * µs), so 200 cost less than the list of any common word; past it, the search matches every word with the index
+ * as before.
  */
 export const RARE_WORD_CANDIDATES = 200;
 
