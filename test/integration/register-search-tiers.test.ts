@@ -9,7 +9,7 @@ import {
   type SearchSizing,
 } from '../../src/domain/companies/search-companies';
 import { dialectOf } from '../../src/domain/companies/register-sql';
-import { commonWords } from '../../src/domain/companies/search/common-words';
+import { countedFrom, wordCounts } from '../../src/domain/companies/search/common-words';
 import { MAX_PREFIX_EXPANSION } from '../../src/domain/companies/search/full-text-terms';
 import { writeDemoRegisterCsv } from '../../src/demo/demo-register';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
@@ -103,7 +103,7 @@ beforeAll(async () => {
   await importRows('made.csv', made);
   // Read now, so that every search of the sizings below that can match its rarer words first does (SQLite).
   if (dialectOf(orm.em) === 'sqlite')
-    expect((await commonWords(orm.em, 25)).get('harbour')).toBeGreaterThan(25);
+    expect((await wordCounts(orm.em, countedFrom(25))).names.get('harbour')).toBeGreaterThan(25);
 });
 
 afterAll(async () => {

@@ -7,7 +7,8 @@ import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from '
 import { dialectOf } from './register-sql';
 import {
   COMMON_WORD_NAMES,
-  knownCommonWords,
+  countedFrom,
+  knownWordCounts,
   RARE_WORD_CANDIDATES,
   rareWordsFirst,
 } from './search/common-words';
@@ -209,8 +210,13 @@ function withNumbersMatched(match: NameMatch, numbers: readonly string[]): NameM
 /** SQLite: the search's words, rarer ones first, when some are common and some are not (search/common-words.ts). */
 function rareWordsFirstOf(em: EntityManager, match: NameMatch, sizing: SearchSizing) {
   if (match.fullTextWords === undefined || match.fullTextWords.length < 2) return undefined;
-  const common = knownCommonWords(em, sizing.commonWordNames);
-  const words = common && rareWordsFirst(match.fullTextWords, common);
+  const counts = knownWordCounts(em, countedFrom(sizing.commonWordNames));
+  const words =
+    counts &&
+    rareWordsFirst(match.fullTextWords, counts, {
+      commonWordNames: sizing.commonWordNames,
+      candidates: sizing.rareWordCandidates,
+    });
   return words && { words, candidates: sizing.rareWordCandidates };
 }
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { readRows } from '../../../db/read-query';
 import type { Sql } from '../register-filters';
 import { allOf, FTS5_SYNTAX, type FullTextWord } from './full-text-terms';
+import { registerSizeEstimate } from './register-reads';
 import { walkedMatch, walkPatterns } from './tail-walk';
 
 /*
@@ -11,11 +12,11 @@ import { walkedMatch, walkPatterns } from './tail-walk';
  * 5.5M). Three searches in four of bench:api's hold such a word. So a search whose words include common ones
  * matches the others with the index, and when they leave few names, tests the common words on those names
  * alone, with LIKE (search/tail-walk.ts: the same answer for ASCII names, the index's own match for any other).
- * Which words are common is a statistic, like a planner's: read from the index's vocabulary and kept a while.
- * It only chooses the way a search reads; the answer is the same either way.
+ * How many names hold each word is a statistic, like a planner's: read from the index's vocabulary and kept a
+ * while. It only chooses the way a search reads; the answer is the same either way.
  */
 
-/** A word is common when a register word it stands for is in at least this many names. */
+/** A word is worth testing by LIKE rather than reading its list when it is in at least this many names. */
 export const COMMON_WORD_NAMES = 100_000;
 
 /**
@@ -25,63 +26,80 @@ export const COMMON_WORD_NAMES = 100_000;
  */
 export const RARE_WORD_CANDIDATES = 200;
 
-/** How long the common words are kept before they are read again (in the background; the old ones serve). */
+/** How long the counts are kept before they are read again (in the background; the old ones serve). */
 const KEPT_MS = 10 * 60_000;
 
+/** How many names hold the register's more frequent words, as last read. */
+export interface WordCounts {
+  /** Words in at least `floor` names, by term (lower case, as the index folds them). */
+  names: ReadonlyMap<string, number>;
+  /** Every word not in `names` is in fewer names than this. */
+  floor: number;
+  /** The register's size, for a word's share of it (the companies' highest rowid). */
+  registerSize: number;
+}
+
+/** The counts read for a search whose common words start at `commonWordNames`: words a tenth as frequent too. */
+export const countedFrom = (commonWordNames: number): number => Math.max(1, Math.floor(commonWordNames / 10));
+
 interface Kept {
-  words: ReadonlyMap<string, number> | undefined;
-  reading: Promise<ReadonlyMap<string, number>> | undefined;
+  counts: WordCounts | undefined;
+  reading: Promise<WordCounts> | undefined;
   readAt: number;
 }
 
-/** Per database (the ORM's driver, shared by every EntityManager forked from it), per threshold. */
+/** Per database (the ORM's driver, shared by every EntityManager forked from it), per floor. */
 const kept = new WeakMap<object, Map<number, Kept>>();
 
 /**
- * The register's words held by at least `atLeast` names, with how many, as last read from the full-text index's
- * vocabulary (migration 0022); undefined until the first read ends. A search never waits for them: the read (a
- * scan of the vocabulary, 0.1 s on 1M, on a read thread) starts with the first search of the process, which
- * like any search before it ends matches every word with the index; they are read again every ten minutes.
+ * The words held by at least `floor` names, with how many, as last read from the full-text index's vocabulary
+ * (migration 0022); undefined until the first read ends. A search never waits for them: the read (a scan of the
+ * vocabulary, 0.1 s on 1M, on a read thread) starts with the first search of the process, which like any search
+ * before it ends matches every word with the index; they are read again every ten minutes.
  */
-export function knownCommonWords(
-  em: EntityManager,
-  atLeast: number,
-): ReadonlyMap<string, number> | undefined {
-  const entry = keptFor(em, atLeast);
-  if (entry.reading === undefined && Date.now() - entry.readAt > KEPT_MS) void readAgain(em, atLeast, entry);
-  return entry.words;
+export function knownWordCounts(em: EntityManager, floor: number): WordCounts | undefined {
+  const entry = keptFor(em, floor);
+  if (entry.reading === undefined && Date.now() - entry.readAt > KEPT_MS) void readAgain(em, floor, entry);
+  return entry.counts;
 }
 
-/** The common words once read (a read is started if none is under way): for tests and warming up. */
-export function commonWords(em: EntityManager, atLeast: number): Promise<ReadonlyMap<string, number>> {
-  const entry = keptFor(em, atLeast);
-  if (entry.words !== undefined && entry.reading === undefined) return Promise.resolve(entry.words);
-  return entry.reading ?? readAgain(em, atLeast, entry);
+/** The counts once read (a read is started if none is under way): for tests and warming up. */
+export function wordCounts(em: EntityManager, floor: number): Promise<WordCounts> {
+  const entry = keptFor(em, floor);
+  if (entry.counts !== undefined && entry.reading === undefined) return Promise.resolve(entry.counts);
+  return entry.reading ?? readAgain(em, floor, entry);
 }
 
-function keptFor(em: EntityManager, atLeast: number): Kept {
-  const byThreshold = kept.get(em.getDriver()) ?? new Map<number, Kept>();
-  kept.set(em.getDriver(), byThreshold);
-  let entry = byThreshold.get(atLeast);
+function keptFor(em: EntityManager, floor: number): Kept {
+  const byFloor = kept.get(em.getDriver()) ?? new Map<number, Kept>();
+  kept.set(em.getDriver(), byFloor);
+  let entry = byFloor.get(floor);
   if (entry === undefined) {
-    entry = { words: undefined, reading: undefined, readAt: -Infinity };
-    byThreshold.set(atLeast, entry);
+    entry = { counts: undefined, reading: undefined, readAt: -Infinity };
+    byFloor.set(floor, entry);
   }
   return entry;
 }
 
-function readAgain(em: EntityManager, atLeast: number, entry: Kept): Promise<ReadonlyMap<string, number>> {
-  const reading = readRows<{ term: string; names: number }>(
-    em,
-    'select term, doc as names from companies_fts_words where doc >= ?',
-    [atLeast],
-  )
-    .then((rows) => new Map(rows.map((row) => [row.term, Number(row.names)])))
+function readAgain(em: EntityManager, floor: number, entry: Kept): Promise<WordCounts> {
+  const reading = Promise.all([
+    readRows<{ term: string; names: number }>(
+      em,
+      'select term, doc as names from companies_fts_words where doc >= ?',
+      [floor],
+    ),
+    registerSizeEstimate(em),
+  ])
+    .then(([rows, registerSize]) => ({
+      names: new Map(rows.map((row) => [row.term, Number(row.names)])),
+      floor,
+      registerSize,
+    }))
     // A failed read leaves what was known (or nothing: every word matched by the index) until the next try.
-    .catch(() => entry.words ?? new Map<string, number>())
-    .then((words) => {
-      Object.assign(entry, { words, reading: undefined, readAt: Date.now() });
-      return words;
+    .catch(() => entry.counts ?? { names: new Map<string, number>(), floor, registerSize: 0 })
+    .then((counts) => {
+      Object.assign(entry, { counts, reading: undefined, readAt: Date.now() });
+      return counts;
     });
   entry.reading = reading;
   return reading;
@@ -97,24 +115,46 @@ export interface RareWordsFirst {
 }
 
 /**
- * How to match `words` rarer ones first, or undefined when it would not help or could disagree with the index:
- * when no word is common, or every word is, or a common word cannot be tested with LIKE (not ASCII, or a word a
- * legal form starts with). A prefix term that stayed a prefix (search/full-text-terms.ts) counts as rare.
+ * How to match `words` rarer ones first, or undefined when no word is worth it. The commonest words are set
+ * aside one by one while the others are still expected to leave `candidates` names or fewer (each word's share
+ * of the register, as if words fell independently: a guess, which the search checks before it relies on it).
+ * Only a word in `commonWordNames` names or more is set aside, and only one LIKE can test (ASCII, and no word a
+ * legal form starts with); a prefix that stayed a prefix (search/full-text-terms.ts) is never set aside.
  */
 export function rareWordsFirst(
   words: readonly FullTextWord[],
-  common: ReadonlyMap<string, number>,
+  counts: WordCounts,
+  bounds: { commonWordNames: number; candidates: number },
 ): RareWordsFirst | undefined {
-  const isCommon = (word: FullTextWord) => word.terms.some((term) => common.has(term));
-  const rare = words.filter((word) => !isCommon(word));
-  const frequent = words.filter(isCommon);
-  if (rare.length === 0 || frequent.length === 0) return undefined;
-  const patterns = walkPatterns(frequent.map((word) => word.word));
-  if (patterns === undefined) return undefined;
+  const size = Math.max(1, counts.registerSize);
+  // A word not counted is in fewer than `floor` names: taken as `floor`, so the guess errs towards more names.
+  const namesOf = (word: FullTextWord) =>
+    word.terms.length === 0
+      ? size
+      : word.terms.reduce((sum, term) => sum + (counts.names.get(term) ?? counts.floor), 0);
+  const expected = (kept: readonly FullTextWord[]) =>
+    kept.reduce((names, word) => names * Math.min(1, namesOf(word) / size), size);
+  const commonest = words
+    .filter((word) => word.terms.length > 0 && namesOf(word) >= bounds.commonWordNames)
+    .filter((word) => walkPatterns([word.word]) !== undefined)
+    .sort((a, b) => namesOf(b) - namesOf(a));
+  let rare = [...words];
+  const setAside: FullTextWord[] = [];
+  for (const word of commonest) {
+    const rest = rare.filter((other) => other !== word);
+    if (rest.length === 0 || expected(rest) > bounds.candidates) break;
+    rare = rest;
+    setAside.push(word);
+  }
+  if (setAside.length === 0) return undefined;
   // Tested on the index's own row (its name and number), which matching the rare words reads anyway; a name LIKE
   // cannot test is tested by the whole query, as the walk does.
   return {
     rareQuery: allOf(rare, FTS5_SYNTAX),
-    commonTest: walkedMatch(patterns, allOf(words, FTS5_SYNTAX), RARE_ROW),
+    commonTest: walkedMatch(
+      walkPatterns(setAside.map((word) => word.word))!,
+      allOf(words, FTS5_SYNTAX),
+      RARE_ROW,
+    ),
   };
 }
