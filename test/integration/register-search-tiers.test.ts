@@ -8,8 +8,6 @@ import {
   type CompanySearchQuery,
   type SearchSizing,
 } from '../../src/domain/companies/search-companies';
-import { dialectOf } from '../../src/domain/companies/register-sql';
-import { countedFrom, wordCounts } from '../../src/domain/companies/search/common-words';
 import { MAX_PREFIX_EXPANSION } from '../../src/domain/companies/search/full-text-terms';
 import { writeDemoRegisterCsv } from '../../src/demo/demo-register';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
@@ -57,8 +55,7 @@ const made = [
   csvRow({ [NAME]: 'LIMPET HARBOUR LIGHT LIMITED', [NUMBER]: '07400003' }),
   csvRow({ [NAME]: 'AB HARBOUR LIGHT LIMITED', [NUMBER]: '07400004', [STATUS]: 'Dissolved' }),
   csvRow({ [NAME]: 'ABBEY HARBOUR LIGHT LIMITED', [NUMBER]: '07400005' }),
-  // A rare word with and without the common ones (HARBOUR, LIGHT): matched first, then tested for the others
-  // (search/common-words.ts), by LIKE on an ASCII name and by the index on any other.
+  // A rare word with and without the common ones (HARBOUR, LIGHT), in ASCII names and another.
   csvRow({ [NAME]: 'QUILLON HARBOUR LIMITED', [NUMBER]: '07600001' }),
   csvRow({ [NAME]: 'QUILLON STUDIO LIMITED', [NUMBER]: '07600002' }),
   csvRow({ [NAME]: 'QUILLON ŁÓDŹ HARBOUR LIMITED', [NUMBER]: '07600003', [STATUS]: 'Dissolved' }),
@@ -101,9 +98,6 @@ beforeAll(async () => {
   await writeDemoRegisterCsv(createWriteStream(demo), { companies: 3000, seed: 11, asOf });
   expect((await importCompaniesCsv(orm.em.fork(), demo, { asOf })).rejected).toBe(0);
   await importRows('made.csv', made);
-  // Read now, so that every search of the sizings below that can match its rarer words first does (SQLite).
-  if (dialectOf(orm.em) === 'sqlite')
-    expect((await wordCounts(orm.em, countedFrom(25))).names.get('harbour')).toBeGreaterThan(25);
 });
 
 afterAll(async () => {
@@ -128,11 +122,6 @@ const SIZINGS: readonly Partial<SearchSizing>[] = [
   // The full-text tier walked in its index's order wherever LIKE can test the words (SQLite).
   { smallSearchMatches: 0, walkAt: 1 },
   { smallSearchMatches: 0, walkAt: 1, countStop: 30 },
-  // Words in 25 names or more matched after the rarer ones, tested by LIKE on the names those leave (SQLite,
-  // search/common-words.ts); with 3 such names at most, most searches fall back to matching every word at once.
-  { commonWordNames: 25 },
-  { commonWordNames: 25, rareWordCandidates: 3 },
-  { commonWordNames: 25, smallSearchMatches: 5 },
 ];
 
 async function expectAsReference(query: CompanySearchQuery): Promise<number> {

@@ -5,13 +5,6 @@ import { companyStatusSchema } from './company-profile';
 import type { CompanySummary } from './company-summary';
 import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
 import { dialectOf } from './register-sql';
-import {
-  COMMON_WORD_NAMES,
-  countedFrom,
-  knownWordCounts,
-  RARE_WORD_CANDIDATES,
-  rareWordsFirst,
-} from './search/common-words';
 import { nameMatch, type NameMatch } from './search/name-match';
 import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
 import { denseThreshold, walkedMatch } from './search/tail-walk';
@@ -83,10 +76,6 @@ export interface SearchSizing {
   countStop: number;
   /** Full-text matches from which the tier is walked, not sorted; by default from the register's size. */
   walkAt?: number;
-  /** Names from which a word is common, matched after the rarer ones (search/common-words.ts). */
-  commonWordNames: number;
-  /** The rarer words' matches the common words are tested on, at most (RARE_WORD_CANDIDATES). */
-  rareWordCandidates: number;
 }
 
 export async function searchCompanies(
@@ -94,13 +83,7 @@ export async function searchCompanies(
   query: CompanySearchQuery,
   bounds: Partial<SearchSizing> = {},
 ): Promise<CompanySearchResult> {
-  const sizing = {
-    smallSearchMatches: SMALL_SEARCH_MATCHES,
-    countStop: SEARCH_COUNT_STOP,
-    commonWordNames: COMMON_WORD_NAMES,
-    rareWordCandidates: RARE_WORD_CANDIDATES,
-    ...bounds,
-  };
+  const sizing = { smallSearchMatches: SMALL_SEARCH_MATCHES, countStop: SEARCH_COUNT_STOP, ...bounds };
   checkPaging(query);
   const dialect = dialectOf(em);
   // SQLite's planner, which has no statistics here, drives a filtered name search from the filter's index (a
@@ -131,13 +114,7 @@ async function byName(
   // is read once, here, not matched again for the tail (search/search-size.ts).
   const size =
     dialectOf(em) === 'sqlite'
-      ? await searchSize(
-          em,
-          where([found.head]),
-          found.ftsQuery,
-          sizing.smallSearchMatches,
-          rareWordsFirstOf(em, found, sizing),
-        )
+      ? await searchSize(em, where([found.head]), found.ftsQuery, sizing.smallSearchMatches)
       : undefined;
   const reads = size?.reads ?? {};
   const match = size?.fullTextNumbers ? withNumbersMatched(found, size.fullTextNumbers) : found;
@@ -205,19 +182,6 @@ function counted(rows: readonly SummaryRow[], total: number, stop: number): Comp
 function withNumbersMatched(match: NameMatch, numbers: readonly string[]): NameMatch {
   const fullText = numbers.length > 0 ? numbersMatched(numbers) : undefined;
   return { ...match, fullText, ftsQuery: undefined, walkPatterns: undefined };
-}
-
-/** SQLite: the search's words, rarer ones first, when some are common and some are not (search/common-words.ts). */
-function rareWordsFirstOf(em: EntityManager, match: NameMatch, sizing: SearchSizing) {
-  if (match.fullTextWords === undefined || match.fullTextWords.length < 2) return undefined;
-  const counts = knownWordCounts(em, countedFrom(sizing.commonWordNames));
-  const words =
-    counts &&
-    rareWordsFirst(match.fullTextWords, counts, {
-      commonWordNames: sizing.commonWordNames,
-      candidates: sizing.rareWordCandidates,
-    });
-  return words && { words, candidates: sizing.rareWordCandidates };
 }
 
 const notIn = (part: Sql): Sql => ({ text: `not ${part.text}`, params: part.params });

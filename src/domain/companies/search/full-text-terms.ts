@@ -44,53 +44,32 @@ export const TSQUERY_SYNTAX: FullTextSyntax = {
 };
 const ASCII_WORD = /^[A-Z0-9]+$/;
 
-/** One query word as the full-text query reads it. */
-export interface FullTextWord {
-  /** The word as normalised (upper case). */
-  word: string;
-  /** Its part of the query: a term, an OR of the terms it expands to, or a prefix term. */
-  part: string;
-  /** The register's words (lower case, as the index folds them) the part stands for; empty for a prefix term. */
-  terms: readonly string[];
-}
-
 /**
- * The full-text query for `words` (normalised, legal forms removed), word by word: every word must match, each as
- * a word prefix when it is long enough. Undefined when some word is the start of no word on the register: nothing
- * can match.
+ * The FTS5 query for `words` (normalised, legal forms removed): every word must match, each as a word prefix when
+ * it is long enough. Undefined when some word is the start of no word on the register: nothing can match.
  */
-export async function fullTextWordsOf(
+export async function fullTextQuery(
   em: EntityManager,
   words: readonly string[],
   syntax: FullTextSyntax,
-): Promise<FullTextWord[] | undefined> {
+): Promise<string | undefined> {
   // The terms table holds words as FTS5 folds them (lower case). For ASCII that is all there is; a word with
   // other letters is left to FTS5's own prefix matching, so the tokenizer's folding is never second-guessed.
   const expandable = [...new Set(words.filter((w) => w.length >= MIN_PREFIX_WORD && ASCII_WORD.test(w)))];
   const expansions = await expandPrefixes(em, expandable);
   const { term, prefix } = syntax;
-  const parts: FullTextWord[] = [];
+  const parts: string[] = [];
   for (const word of words) {
-    if (word.length < MIN_PREFIX_WORD) parts.push({ word, part: term(word), terms: [word.toLowerCase()] });
-    else if (!expansions.has(word)) parts.push({ word, part: prefix(word), terms: [] });
+    if (word.length < MIN_PREFIX_WORD) parts.push(term(word));
+    else if (!expansions.has(word)) parts.push(prefix(word));
     else {
       const found = expansions.get(word)!;
       if (found.length === 0) return undefined;
-      if (found.length > MAX_PREFIX_EXPANSION) parts.push({ word, part: prefix(word), terms: [] });
-      else
-        parts.push({
-          word,
-          part: found.length === 1 ? term(found[0]!) : `(${found.map(term).join(syntax.or)})`,
-          terms: found,
-        });
+      if (found.length > MAX_PREFIX_EXPANSION) parts.push(prefix(word));
+      else parts.push(found.length === 1 ? term(found[0]!) : `(${found.map(term).join(syntax.or)})`);
     }
   }
-  return parts;
-}
-
-/** The query that every one of `words` must match. */
-export function allOf(words: readonly FullTextWord[], syntax: FullTextSyntax): string {
-  return words.map((word) => word.part).join(syntax.and);
+  return parts.join(syntax.and);
 }
 
 /** For each word, the register's words starting with it, up to one more than MAX_PREFIX_EXPANSION. */

@@ -3,7 +3,7 @@ import { fullTextWords, legalFormVariants, normaliseCompanyName } from '../compa
 import { normaliseCompanyNumber } from '../company-number';
 import { invalidArgument, nextPrefix, type Sql } from '../register-filters';
 import { placeholders, type RegisterDialect } from '../register-sql';
-import { allOf, FTS5_SYNTAX, fullTextWordsOf, TSQUERY_SYNTAX, type FullTextWord } from './full-text-terms';
+import { FTS5_SYNTAX, fullTextQuery, TSQUERY_SYNTAX } from './full-text-terms';
 import { walkPatterns } from './tail-walk';
 
 /*
@@ -23,8 +23,6 @@ export interface NameMatch {
   ftsQuery: string | undefined;
   /** SQLite: LIKE patterns that test `fullText` on a name, when they agree with it (search/tail-walk.ts). */
   walkPatterns: string[] | undefined;
-  /** SQLite: `ftsQuery` word by word, so a search can match its rarer words first (search/common-words.ts). */
-  fullTextWords: FullTextWord[] | undefined;
 }
 
 export async function nameMatch(em: EntityManager, q: string, dialect: RegisterDialect): Promise<NameMatch> {
@@ -39,7 +37,7 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
     conditions.push({ text: 'c.company_number = ?', params: [number.companyNumber] });
     tiers.push({ text: 'when c.company_number = ? then 0', params: [number.companyNumber] });
   }
-  let fullText: { sql: Sql; words: FullTextWord[] } | undefined;
+  let fullText: Sql | undefined;
   let walk: string[] | undefined;
   if (name !== '') {
     const variants = legalFormVariants(name);
@@ -65,10 +63,9 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
       text: `case ${tiers.map((part) => part.text).join(' ')} else 3 end`,
       params: tiers.flatMap((part) => part.params),
     },
-    fullText: fullText?.sql,
-    ftsQuery: fullText && dialect === 'sqlite' ? (fullText.sql.params[0] as string) : undefined,
+    fullText,
+    ftsQuery: fullText && dialect === 'sqlite' ? (fullText.params[0] as string) : undefined,
     walkPatterns: fullText && dialect === 'sqlite' ? walk : undefined,
-    fullTextWords: fullText && dialect === 'sqlite' ? fullText.words : undefined,
   };
 }
 
@@ -78,20 +75,15 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
  */
 async function fullTextSql(
   em: EntityManager,
-  normalisedWords: readonly string[],
+  words: readonly string[],
   dialect: RegisterDialect,
-): Promise<{ sql: Sql; words: FullTextWord[] } | undefined> {
+): Promise<Sql | undefined> {
   const postgres = dialect === 'postgresql';
-  const syntax = postgres ? TSQUERY_SYNTAX : FTS5_SYNTAX;
-  const words = await fullTextWordsOf(em, normalisedWords, syntax);
-  if (words === undefined) return undefined;
-  const query = allOf(words, syntax);
-  if (postgres) return { sql: { text: "c.name_search @@ to_tsquery('simple', ?)", params: [query] }, words };
+  const query = await fullTextQuery(em, words, postgres ? TSQUERY_SYNTAX : FTS5_SYNTAX);
+  if (query === undefined) return undefined;
+  if (postgres) return { text: "c.name_search @@ to_tsquery('simple', ?)", params: [query] };
   return {
-    sql: {
-      text: 'c.company_number in (select f.company_number from companies_fts f where companies_fts match ?)',
-      params: [query],
-    },
-    words,
+    text: 'c.company_number in (select f.company_number from companies_fts f where companies_fts match ?)',
+    params: [query],
   };
 }

@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { readRows, type ReadOptions, type ReadParam } from '../../../db/read-query';
 import type { Sql } from '../register-filters';
-import type { RareWordsFirst } from './common-words';
-import { params } from './register-reads';
 
 /**
  * Matches counted up to this many at most, in each part of a name search. A search whose parts both hold fewer is
@@ -28,34 +26,15 @@ export interface SearchSize {
  * waited seconds. One statement counts the head's matches and takes the full-text match's numbers, each only up
  * to the bound. The full-text part is most of what a search of several words costs (about 2 ms of 4.5 at 1M:
  * every word's terms are intersected however few rows survive), so its numbers are handed back for the search to
- * use: counting and then matching again had made every name search a third slower at 5.5M. Given `rareFirst`, the
- * full-text part is matched rarer words first when they leave few names (search/common-words.ts).
+ * use: counting and then matching again had made every name search a third slower at 5.5M.
  */
 export async function searchSize(
   em: EntityManager,
   head: { text: string; params: readonly ReadParam[] },
   ftsQuery: string | undefined,
   bound = SMALL_SEARCH_MATCHES,
-  rareFirst?: { words: RareWordsFirst; candidates: number },
 ): Promise<SearchSize> {
   const limit = bound + 1;
-  const headCount = `(select count(*) from (select 1 from companies c ${head.text} limit ${limit}))`;
-  if (rareFirst !== undefined && ftsQuery !== undefined) {
-    // The rarer words' matches, up to one more than the candidates; when that is all of them, every full-text
-    // match is among them, and testing the common words on them gives the numbers without reading their lists.
-    const { rareQuery, commonTest } = rareFirst.words;
-    const [sizes] = await readRows<{ head: number; candidates: number; full_text: string }>(
-      em,
-      'with rare as materialized (select company_number, name from companies_fts ' +
-        `where companies_fts match ? limit ${rareFirst.candidates + 1}) ` +
-        `select ${headCount} as head, (select count(*) from rare) as candidates, ` +
-        `(select json_group_array(company_number) from rare where ${commonTest.text}) as full_text`,
-      [rareQuery, ...head.params, ...params(commonTest)],
-      { bounded: true },
-    );
-    if (Number(sizes!.candidates) <= rareFirst.candidates)
-      return sized(Number(sizes!.head), sizes!.full_text, bound);
-  }
   const fullText =
     ftsQuery === undefined
       ? "'[]'"
@@ -63,20 +42,16 @@ export async function searchSize(
         `(select company_number from companies_fts where companies_fts match ? limit ${limit}))`;
   const [sizes] = await readRows<{ head: number; full_text: string }>(
     em,
-    `select ${headCount} as head, ${fullText} as full_text`,
+    `select (select count(*) from (select 1 from companies c ${head.text} limit ${limit})) as head, ` +
+      `${fullText} as full_text`,
     ftsQuery === undefined ? [...head.params] : [...head.params, ftsQuery],
     { bounded: true },
   );
-  const size = sized(Number(sizes!.head), sizes!.full_text, bound);
-  return ftsQuery === undefined ? { ...size, fullTextNumbers: undefined } : size;
-}
-
-function sized(head: number, fullTextJson: string, bound: number): SearchSize {
-  const numbers = JSON.parse(fullTextJson) as string[];
+  const numbers = JSON.parse(sizes!.full_text) as string[];
   const fullTextSmall = numbers.length <= bound;
   return {
-    reads: { bounded: head <= bound && fullTextSmall },
-    fullTextNumbers: fullTextSmall ? numbers : undefined,
+    reads: { bounded: Number(sizes!.head) <= bound && fullTextSmall },
+    fullTextNumbers: ftsQuery !== undefined && fullTextSmall ? numbers : undefined,
   };
 }
 

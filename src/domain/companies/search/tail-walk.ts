@@ -33,24 +33,12 @@ export function walkPatterns(words: readonly string[]): string[] | undefined {
   return patterns;
 }
 
-/** Where a name and its number are read from: a company row (`c`), or the full-text index's own row. */
-export interface NameColumns {
-  name: string;
-  number: string;
-}
-
-const COMPANY_ROW: NameColumns = { name: 'c.normalised_name', number: 'c.company_number' };
-
-/**
- * The full-text tier's condition as the walk tests it: LIKE on ASCII names, the index's match on any other. The
- * name may be the company's normalised name or the index's (the same less its legal forms, which no pattern can
- * match: walkPatterns refuses a word a legal form starts with).
- */
-export function walkedMatch(patterns: readonly string[], ftsQuery: string, row = COMPANY_ROW): Sql {
-  const likes = patterns.map(() => `' ' || ${row.name} || ' ' like ?`).join(' and ');
+/** The full-text tier's condition as the walk tests it: LIKE on ASCII names, the index's match on any other. */
+export function walkedMatch(patterns: readonly string[], ftsQuery: string): Sql {
+  const likes = patterns.map(() => `' ' || c.normalised_name || ' ' like ?`).join(' and ');
   return {
     text:
-      `(case when ${row.name} glob '*[^ -~]*' then ${row.number} in ` +
+      `(case when c.normalised_name glob '*[^ -~]*' then c.company_number in ` +
       `(select f.company_number from companies_fts f where companies_fts match ?) else (${likes}) end)`,
     params: [ftsQuery, ...patterns],
   };
