@@ -2,11 +2,7 @@ import Router from '@koa/router';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import {
-  type CallToolRequest,
-  ErrorCode,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolRequest, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { ServiceError } from '../domain/errors';
