@@ -13,8 +13,6 @@ import { isSicCodeOnly, sicCodeOnly } from './search/sic-code-only';
 import { STATUS_RANK, statusRank } from './search/status-rank';
 import { SUMMARY_COLUMNS, summariesOf, toSummary, type SummaryRow } from './search/summary-rows';
 
-export { toSummary, type SummaryRow } from './search/summary-rows';
-
 export interface CompanySearchQuery {
   /** Name words or a company number. */
   q?: string;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { toSummary } from '../companies/search-companies';
+import { toSummary } from '../companies/search/summary-rows';
 import { isFilingOverdue, isoDay, type CompanyStatus } from '../companies/company-profile';
 import { placeholders } from '../companies/register-sql';
 import { MEASURE_NAMES } from '../financials/accounts-measures';

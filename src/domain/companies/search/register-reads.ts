@@ -2,13 +2,13 @@ import type { EntityManager } from '@mikro-orm/core';
 import { readRows, type ReadOptions, type ReadParam } from '../../../db/read-query';
 import type { Sql } from '../register-filters';
 
-/** A WHERE clause of the companies table (aliased `c`) with its parameters, as every search statement builds it. */
 /** About how many companies the register holds: its largest rowid, one B-tree descent (deletions are rare). */
 export async function registerSizeEstimate(em: EntityManager): Promise<number> {
   const rows = await readRows<{ size: number | null }>(em, 'select max(rowid) as size from companies', []);
   return Number(rows[0]!.size ?? 0);
 }
 
+/** A WHERE clause of the companies table (aliased `c`) with its parameters, as every search statement builds it. */
 export interface Where {
   text: string;
   params: ReadParam[];
