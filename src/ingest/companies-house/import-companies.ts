@@ -61,6 +61,8 @@ export interface ImportCompaniesOptions {
   /** How many rejected rows the summary (and the run record) lists; all are counted. Default 20. */
   maxReportedErrors?: number;
   clock?: () => Date;
+  /** The writer's settings (RegisterWriterOptions) other than bulk; tests use them. */
+  writer?: Omit<RegisterWriterOptions, 'bulk'>;
 }
 
 export interface ImportCompaniesResult {
@@ -114,7 +116,7 @@ export async function importCompaniesCsv(
   const asOf = options.asOf ?? clock();
   const maxReported = options.maxReportedErrors ?? 20;
   const limit = options.limit ?? Infinity;
-  const writer = createRegisterWriter(em);
+  const writer = createRegisterWriter(em, options.writer);
   const batchSize = options.batchSize ?? writer.preferredBatchSize;
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new RangeError('batchSize must be a whole number ≥ 1');
@@ -265,6 +267,7 @@ export async function importCompaniesCsv(
       if (stopped) break;
     }
     await commit(pending?.rows ?? [], pending?.sicDescriptions ?? [], !stopped);
+    if (!stopped) await writer.settle();
   } finally {
     await writer.end();
   }

@@ -92,6 +92,9 @@ export class PostgresRegisterWriter implements RegisterWriter {
     this.bulk = options.bulk ?? true;
   }
 
+  /** Nothing to merge: the name search's GIN index is one tree whatever the number of batches that built it. */
+  async settle(): Promise<void> {}
+
   async end(): Promise<void> {}
 
   async writeBatch(

@@ -55,6 +55,11 @@ export interface RegisterWriterOptions {
    * company at a time (live fetches, stream events) leave the settings alone and lock the rows they read.
    */
   bulk?: boolean;
+  /**
+   * SQLite: settle() merges the full-text index when the run inserted at least this many companies. Default
+   * MERGE_FULL_TEXT_AFTER_INSERTS (sqlite-register-writer.ts); tests lower it.
+   */
+  mergeFullTextAfterInserts?: number;
 }
 
 export interface RegisterWriter {
@@ -72,6 +77,11 @@ export interface RegisterWriter {
   ): Promise<BatchOutcome>;
   /** Rows a batch should hold for this database. */
   readonly preferredBatchSize: number;
+  /**
+   * Called once a run has written its whole file (not when it stops early or fails): leaves the store's indexes
+   * as quick to search as a fresh build would be. SQLite merges the full-text index after a large run.
+   */
+  settle(): Promise<void>;
   /** Undoes whatever the writer tuned for the import; called once the import ends, however it ends. */
   end(): Promise<void>;
 }
