@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
@@ -305,6 +305,30 @@ describe('read pool threads', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  it('runs the search threads below the event loop for the CPU, and the quick thread beside it (Linux)', async () => {
+    // Linux keeps a nice value per thread: /proc lists this process's threads with theirs (field 19 of stat).
+    const niceOfThreads = () =>
+      readdirSync('/proc/self/task').map((task) => {
+        const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const niced = () => niceOfThreads().filter((nice) => nice === 10).length;
+    const before = niced();
+    const pool = new ReadPool({ databasePath, threads: 2 });
+    try {
+      // Two slow reads start both threads of the `any` lane; a bounded one starts the quick thread.
+      const slow = [pool.read(slowCount, [SLOW_STEPS]), pool.read(slowCount, [SLOW_STEPS])];
+      expect(await pool.read('select 1 as one', [], { bounded: true })).toEqual([{ one: 1 }]);
+      await Promise.all(slow);
+      expect(pool.runningThreads()).toBe(3);
+      expect(niced() - before).toBe(2);
+    } finally {
+      await pool.close();
+    }
+    expect(niced()).toBe(before);
+    expect(Math.min(...niceOfThreads())).toBe(0); // this thread and the rest of the process kept theirs
   });
 
   it('needs at least one thread', () => {

@@ -4,9 +4,10 @@
  * `npm start`, swc inside jest, none for the compiled build): plain JavaScript runs the same under all of them and
  * on Node 20, 22 and 24. Keep it small; the pool (read-pool.ts) holds the logic that can be tested from TypeScript.
  *
- * workerData: { bindingPath, databasePath, statementCacheSize, busyTimeoutMs }
+ * workerData: { bindingPath, databasePath, statementCacheSize, busyTimeoutMs, nice }
  *   bindingPath: the absolute path of the better-sqlite3 build this Node runs (sqlite-binding.ts), resolved by the
  *   parent, so the worker loads the same build without resolving module names from its own working directory.
+ *   nice: the thread's own nice value, 0 to leave it (read-pool.ts decides).
  * Messages in:  { id, sql, params }
  * Messages out: { id, rows, ms } | { id, error: { message, code } } | { fatal: { message, code } } (could not open)
  *   ms: how long SQLite took (prepare and run), which decides the SQL text's lane (query-lanes.ts).
@@ -21,6 +22,8 @@ try {
   // Read-only: a query sent here by mistake that writes fails with SQLite's own "readonly database" error.
   db = new Database(workerData.databasePath, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = ' + Number(workerData.busyTimeoutMs));
+  // Below the event loop's thread for the CPU (read-pool.ts, SEARCH_THREAD_NICE; Linux, where it is per thread).
+  if (workerData.nice > 0) require('node:os').setPriority(workerData.nice);
 } catch (error) {
   parentPort.postMessage({ fatal: { message: String(error && error.message), code: error && error.code } });
   process.exit(1);
