@@ -103,15 +103,17 @@ describe('the full-text index after an import (SQLite)', () => {
     expect(await segments(stopped)).toBeGreaterThan(1);
   });
 
-  it('is merged by the run that finishes a resumed import when it inserted enough', async () => {
-    const orm = await imported('resumed', { limit: 1_000, writer: { mergeFullTextAfterInserts: 1_000 } });
+  it('is merged by the run that finishes a resumed import, counting what the runs it resumed inserted', async () => {
+    // Neither run inserts 2,500 companies on its own; together they insert 3,000.
+    const writer = { mergeFullTextAfterInserts: 2_500 };
+    const orm = await imported('resumed', { limit: 1_000, writer });
     expect(await segments(orm)).toBeGreaterThan(1);
-    const finished = await importCompaniesCsv(orm.em.fork(), file, {
-      asOf,
-      batchSize: BATCH,
-      writer: { mergeFullTextAfterInserts: 1_000 },
+    const finished = await importCompaniesCsv(orm.em.fork(), file, { asOf, batchSize: BATCH, writer });
+    expect(finished).toMatchObject({
+      status: 'completed',
+      inserted: COMPANIES - 1_000,
+      run_totals: { inserted: COMPANIES },
     });
-    expect(finished).toMatchObject({ status: 'completed', inserted: COMPANIES - 1_000 });
     expect(await segments(orm)).toBe(1);
   });
 });

@@ -267,7 +267,7 @@ export async function importCompaniesCsv(
       if (stopped) break;
     }
     await commit(pending?.rows ?? [], pending?.sicDescriptions ?? [], !stopped);
-    if (!stopped) await writer.settle();
+    if (!stopped) await writer.settle({ inserted: run.inserted });
   } finally {
     await writer.end();
   }

@@ -56,7 +56,8 @@ export interface RegisterWriterOptions {
    */
   bulk?: boolean;
   /**
-   * SQLite: settle() merges the full-text index when the run inserted at least this many companies. Default
+   * SQLite: settle() merges the full-text index when the run (with the runs it resumed) inserted at least this
+   * many companies. Default
    * MERGE_FULL_TEXT_AFTER_INSERTS (sqlite-register-writer.ts); tests lower it.
    */
   mergeFullTextAfterInserts?: number;
@@ -80,8 +81,9 @@ export interface RegisterWriter {
   /**
    * Called once a run has written its whole file (not when it stops early or fails): leaves the store's indexes
    * as quick to search as a fresh build would be. SQLite merges the full-text index after a large run.
+   * `inserted`: the companies the run inserted, with those of the earlier runs of the same file it resumed.
    */
-  settle(): Promise<void>;
+  settle(run: { inserted: number }): Promise<void>;
   /** Undoes whatever the writer tuned for the import; called once the import ends, however it ends. */
   end(): Promise<void>;
 }

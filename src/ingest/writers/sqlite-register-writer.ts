@@ -114,7 +114,7 @@ const IMPORT_WAL_AUTOCHECKPOINT_PAGES = 100_000;
  * FTS5 writes each transaction's names as a new segment of the full-text index and merges segments in the
  * background as they pile up, so a bulk load leaves the index in a few dozen segments of every size, and a search
  * looks each of its words up in every one of them. Merged into one after a run that added this many companies
- * (each a full-text entry), a name search's full-text match was 10 % quicker on 1M companies and 17 % on 5.5M
+ * (each a full-text entry; a resumed run counts the runs it resumed), a name search's full-text match was 10 % quicker on 1M companies and 17 % on 5.5M
  * (docs/performance.md); below it the merge, which rewrites the whole index, would cost more than it saves. Each step writes about MERGE_STEP_PAGES
  * pages in a transaction of its own, so the write lock is never held for the whole merge.
  */
@@ -131,8 +131,6 @@ export class SqliteRegisterWriter implements RegisterWriter {
   private readonly statements = new WeakMap<Database, Statements>();
   private restore: { cacheSize: unknown; walAutocheckpoint: unknown } | undefined;
   private readonly bulk: boolean;
-  /** Companies this writer inserted, so full-text entries it added: whether settle() merges the index. */
-  private inserted = 0;
   private readonly mergeAfterInserts: number;
 
   constructor(
@@ -147,9 +145,9 @@ export class SqliteRegisterWriter implements RegisterWriter {
     return knexOf(this.em).client as Client;
   }
 
-  async settle(): Promise<void> {
-    if (this.inserted < this.mergeAfterInserts) return;
-    this.inserted = 0;
+  /** Merges the full-text index into one segment after a run that inserted enough companies (see above). */
+  async settle(run: { inserted: number }): Promise<void> {
+    if (run.inserted < this.mergeAfterInserts) return;
     const client = this.client();
     for (let done = false; !done;) {
       const db = await client.acquireConnection();
@@ -218,7 +216,7 @@ export class SqliteRegisterWriter implements RegisterWriter {
       const synchronous = db.pragma('synchronous', { simple: true });
       db.pragma('synchronous = NORMAL');
       try {
-        const written = db.transaction(() => {
+        return db.transaction(() => {
           const outcome = { inserted: 0, updated: 0, changes: 0 };
           const changes: ChangeDraft[] | null = recording ? [] : null;
           const queuedAt = Date.now();
@@ -237,8 +235,6 @@ export class SqliteRegisterWriter implements RegisterWriter {
             s.upsertCheckpoint.run(checkpointValues(checkpointAfter(outcome)).map(bindable));
           return outcome;
         })();
-        this.inserted += written.inserted;
-        return written;
       } finally {
         db.pragma(`synchronous = ${Number(synchronous)}`);
       }
