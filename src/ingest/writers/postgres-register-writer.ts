@@ -93,7 +93,7 @@ export class PostgresRegisterWriter implements RegisterWriter {
   }
 
   /** Nothing to merge: the name search's GIN index is one tree whatever the number of batches that built it. */
-  async settle(_run: { inserted: number }): Promise<void> {}
+  async settle(): Promise<void> {}
 
   async end(): Promise<void> {}
 

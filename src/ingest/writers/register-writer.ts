@@ -57,8 +57,7 @@ export interface RegisterWriterOptions {
   bulk?: boolean;
   /**
    * SQLite: settle() merges the full-text index when the run (with the runs it resumed) inserted at least this
-   * many companies. Default
-   * MERGE_FULL_TEXT_AFTER_INSERTS (sqlite-register-writer.ts); tests lower it.
+   * many companies. Default MERGE_FULL_TEXT_AFTER_INSERTS (sqlite-register-writer.ts); tests lower it.
    */
   mergeFullTextAfterInserts?: number;
 }

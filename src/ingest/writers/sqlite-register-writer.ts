@@ -114,11 +114,12 @@ const IMPORT_WAL_AUTOCHECKPOINT_PAGES = 100_000;
  * FTS5 writes each transaction's names as a new segment of the full-text index and merges segments in the
  * background as they pile up, so a bulk load leaves the index in a few dozen segments of every size, and a search
  * looks each of its words up in every one of them. Merged into one after a run that added this many companies
- * (each a full-text entry; a resumed run counts the runs it resumed), a name search's full-text match was 10 % quicker on 1M companies and 17 % on 5.5M
- * (docs/performance.md); below it the merge, which rewrites the whole index, would cost more than it saves. Each step writes about MERGE_STEP_PAGES
- * pages in a transaction of its own, so the write lock is never held for the whole merge.
+ * (each a full-text entry; a resumed run counts the runs it resumed), a name search's full-text match was 10 %
+ * quicker on 1M companies and 17 % on 5.5M (docs/performance.md); below it the merge, which rewrites the whole
+ * index, would cost more than it saves. Each step writes about MERGE_STEP_PAGES pages in a transaction of its own,
+ * so the write lock is never held for the whole merge.
  */
-export const MERGE_FULL_TEXT_AFTER_INSERTS = 100_000;
+const MERGE_FULL_TEXT_AFTER_INSERTS = 100_000;
 const MERGE_STEP_PAGES = 2_000;
 
 type Client = {
