@@ -42,6 +42,7 @@ import {
   machineAndCommit,
   progress,
   runBenchmark,
+  servingSettings,
   resultFile,
 } from './harness';
 
@@ -52,11 +53,6 @@ const REQUESTS_PER_QUOTA_KEY = 500;
 const REGISTER_AS_OF = new Date('2025-06-01T00:00:00Z');
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
-
-/** The store's own settings (SQLITE_*: read threads and the like) pass through, as the service would read them. */
-function storeSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('SQLITE_')));
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The baseline app: what any Koa service costs before it does anything.
@@ -187,7 +183,7 @@ async function main(): Promise<void> {
     stops.push(`the run's database (${store.description})`, store.drop);
     progress(`store: ${store.description}`);
     const env = {
-      ...storeSettings(process.env),
+      ...servingSettings(process.env),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
@@ -427,7 +423,7 @@ async function main(): Promise<void> {
         benchmark: 'api',
         date: new Date().toISOString(),
         ...machine,
-        store: { kind: options.database, version: postgresVersion, settings: storeSettings(process.env) },
+        store: { kind: options.database, version: postgresVersion, settings: servingSettings(process.env) },
         options: { ...options, write: undefined, databaseUrl: undefined },
         client: 'node:http Agent, keep-alive, maxSockets = concurrency, in a worker thread; closed loop',
         quotas: 'excluded (a no-op Quotas) except in real_quotas',

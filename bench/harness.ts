@@ -125,3 +125,13 @@ export function resultFile(benchmark: string): string {
     .replace(/\.\d+Z$/, 'Z');
   return join(dir, `${benchmark}-${stamp}.json`);
 }
+
+/**
+ * The settings that change how the service serves pass through, as it would read them: the store's (SQLITE_*: read
+ * threads and the like) and the MCP endpoint's (MCP_ALWAYS_SDK_TRANSPORT).
+ */
+export function servingSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name.startsWith('SQLITE_') || name.startsWith('MCP_')),
+  );
+}

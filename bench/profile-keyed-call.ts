@@ -48,6 +48,7 @@ import {
   machineAndCommit,
   progress,
   runBenchmark,
+  servingSettings,
   wholeNumberOption,
 } from './harness';
 
@@ -273,6 +274,7 @@ async function main(): Promise<void> {
     const fresh = !existsSync(databaseFile);
     const config = {
       ...loadConfig({
+        ...servingSettings(process.env),
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',

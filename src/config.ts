@@ -42,6 +42,11 @@ export const configSchema = z.object({
    * have proven quick (src/db/read-pool/). Ignored on PostgreSQL, whose pool is already asynchronous.
    */
   SQLITE_READ_THREADS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  /**
+   * Send every POST /mcp through the SDK's Streamable HTTP transport, also the single JSON-answered requests the
+   * endpoint otherwise answers itself (src/http/mcp-direct-reply.ts): a switch to fall back on, not a tuning knob.
+   */
+  MCP_ALWAYS_SDK_TRANSPORT: booleanFlag,
   /** Sign-ups (POST /signup) one client address (an IPv4 address, an IPv6 /64) may make in an hour, across every API process. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   /**

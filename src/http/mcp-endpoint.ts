@@ -2,7 +2,12 @@ import Router from '@koa/router';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import { type CallToolRequest, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolRequest,
+  ErrorCode,
+  type JSONRPCRequest,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { ParameterizedContext } from 'koa';
 import { z } from 'zod';
 import { ServiceError } from '../domain/errors';
@@ -11,6 +16,7 @@ import { readIdempotencyKeyHeader } from '../operations/idempotency-key';
 import type { Operation } from '../operations/operation';
 import type { Services } from '../services';
 import { authenticate, type Caller } from './authenticate';
+import { canReplyDirectly, listsJsonFirst, OneRequestTransport } from './mcp-direct-reply';
 import { httpStatusOf } from './error-status';
 import { readJsonBody } from './json-body';
 import { refuseMalformedMcpBody, type JsonRpcRefusal } from './mcp-message-check';
@@ -30,16 +36,10 @@ function isToolCall(message: unknown): boolean {
   );
 }
 
-/** A JSON reply when the client lists application/json before text/event-stream (as the spec's reference call does). */
-function listsJsonFirst(accept: string): boolean {
-  const json = accept.indexOf('application/json');
-  const stream = accept.indexOf('text/event-stream');
-  return json !== -1 && (stream === -1 || json < stream);
-}
-
 /**
- * POST /mcp: stateless Streamable HTTP. Each request stands alone: a fresh MCP server and transport are built
- * for it and closed with it, so any API process can answer any request. The key is checked before the
+ * POST /mcp: stateless Streamable HTTP. Each request stands alone: a fresh MCP server is built for it, so any API
+ * process can answer any request; one request answered with JSON is answered by the endpoint itself, everything
+ * else by the SDK's transport, built for the request and closed with it. The key is checked before the
  * protocol starts; tool calls are charged per operation (as REST is), every other message counts against
  * the free-message cap.
  */
@@ -48,6 +48,7 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
   const definitions = toolDefinitions(tools);
   // Built once: each request's fresh Server would otherwise compile a new Ajv (0.24 ms a request, bench/README.md).
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const directReplies = !services.config.MCP_ALWAYS_SDK_TRANSPORT;
   const router = new Router<AppState>();
 
   router.post('/mcp', async (ctx) => {
@@ -83,21 +84,62 @@ export function mcpRoutes(operations: readonly Operation[], services: Services):
         ctx.state.requestId,
       );
     });
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: listsJsonFirst(ctx.get('Accept')),
-    });
-    ctx.res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    ctx.respond = false;
-    await transport.handleRequest(ctx.req, ctx.res, body.value);
+    if (directReplies && canReplyDirectly(body.value, ctx.headers))
+      await replyDirectly(ctx, server, body.value);
+    else await replyThroughTransport(ctx, server, body.value);
   });
   // Only POST: the endpoint is stateless (no sessions to DELETE, no server stream to GET), so every other
   // method is a 405 with `Allow: POST` from the method guard (method-guard.ts).
   return router;
+}
+
+/**
+ * One request the SDK's transport would answer with a JSON body, answered with the same body by the endpoint
+ * (mcp-direct-reply.ts). Closing the server aborts a handler still running, so a client that goes away stops its
+ * call as it does through the transport; once the reply is in, nothing is left to stop, and the server is left to
+ * the garbage collector (closing it would build an AbortError and an McpError for nothing: 4 % of a call).
+ */
+async function replyDirectly(
+  ctx: ParameterizedContext<AppState>,
+  server: Server,
+  request: JSONRPCRequest,
+): Promise<void> {
+  const direct = new OneRequestTransport(request);
+  let replied = false;
+  ctx.res.once('close', () => {
+    if (!replied) void server.close();
+  });
+  await server.connect(direct);
+  direct.deliver({ requestInfo: { headers: ctx.headers } });
+  const reply = await direct.reply;
+  replied = true;
+  if (reply === undefined) {
+    ctx.respond = false; // the client went away first: there is no one to answer
+    return;
+  }
+  ctx.status = 200;
+  // Set before the body, so that Koa keeps the transport's bare media type instead of adding a charset.
+  ctx.set('Content-Type', 'application/json');
+  ctx.body = JSON.stringify(reply);
+}
+
+/** Anything else: the SDK's Streamable HTTP transport answers it (SSE, batches, 202s and its own refusals). */
+async function replyThroughTransport(
+  ctx: ParameterizedContext<AppState>,
+  server: Server,
+  body: unknown,
+): Promise<void> {
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: listsJsonFirst(ctx.get('Accept')),
+  });
+  ctx.res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  ctx.respond = false;
+  await transport.handleRequest(ctx.req, ctx.res, body);
 }
 
 /**
