@@ -29,7 +29,7 @@ export function listsJsonFirst(accept: string): boolean {
  * JSON body and a protocol version the SDK supports (or none). The transport would answer such a request with a
  * 200 and the reply as a JSON body, as `replyDirectly` does; anything else (its refusals, SSE, batches, 202s)
  * still goes through it. The transport converts each Node request to a web Request and its answer back through web
- * streams, about a third of a tool call's time (docs/performance.md).
+ * streams: with the close that follows, 25–40 % of a tool call's time (docs/performance.md).
  */
 export function canReplyDirectly(message: unknown, headers: IncomingHttpHeaders): message is JSONRPCRequest {
   // The transport refuses a client that does not accept both (406), and answers JSON if it lists JSON first.

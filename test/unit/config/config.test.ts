@@ -28,9 +28,17 @@ describe('configuration from the environment', () => {
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TEMPORAL_TLS', { TEMPORAL_TLS: 'yes' }],
+    ['MCP_ALWAYS_SDK_TRANSPORT', { MCP_ALWAYS_SDK_TRANSPORT: 'always' }],
   ])('names %s when its value is bad', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^[\\s\\S]*\\b${variable}\\b`));
+  });
+
+  it('answers MCP requests directly unless MCP_ALWAYS_SDK_TRANSPORT is set', () => {
+    expect(loadConfig({}).MCP_ALWAYS_SDK_TRANSPORT).toBe(false);
+    expect(loadConfig({ MCP_ALWAYS_SDK_TRANSPORT: 'true' }).MCP_ALWAYS_SDK_TRANSPORT).toBe(true);
+    expect(loadConfig({ MCP_ALWAYS_SDK_TRANSPORT: '1' }).MCP_ALWAYS_SDK_TRANSPORT).toBe(true);
+    expect(loadConfig({ MCP_ALWAYS_SDK_TRANSPORT: 'false' }).MCP_ALWAYS_SDK_TRANSPORT).toBe(false);
   });
 
   it('parses WEBHOOK_DEV_ALLOWED_ORIGINS and refuses it in production', () => {
