@@ -3,7 +3,7 @@ import { setPlan } from '../../src/domain/accounts/accounts';
 import { OneRequestTransport } from '../../src/http/mcp-direct-reply';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { startLoggedEdge, type LogLine, type LoggedEdge } from '../support/logged-edge';
-import { call, corpus, list, type Case } from '../support/mcp-corpus';
+import { call, caseRequest, corpus, list, type Case } from '../support/mcp-corpus';
 import { projectRoot } from '../support/paths';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
@@ -125,22 +125,9 @@ describe('MCP requests answered directly and through the SDK transport get the s
   let sequence = 0;
   /** Sends one case to one edge; the answer, and whether the endpoint answered it itself. */
   async function send(edge: LoggedEdge, apiKey: string, item: Sent, requestId: string) {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2025-06-18',
-      'X-Api-Key': apiKey,
-      // The same id both ways: tool errors quote it.
-      'X-Request-Id': requestId,
-    };
-    for (const [name, value] of Object.entries(item.headers ?? {})) {
-      if (value === null) delete headers[name];
-      else headers[name] = value;
-    }
-    const isRaw = typeof item.body === 'object' && item.body !== null && 'raw' in item.body;
-    const bytes = isRaw ? (item.body as { raw: string | Buffer }).raw : JSON.stringify(item.body);
     const before = deliver.mock.calls.length;
-    const response = await fetch(`${edge.url}/mcp`, { method: 'POST', headers, body: Buffer.from(bytes) });
+    // The same request id both ways: tool errors quote it.
+    const response = await fetch(`${edge.url}/mcp`, caseRequest(item, apiKey, { 'X-Request-Id': requestId }));
     const answer = {
       status: response.status,
       contentType: response.headers.get('content-type'),

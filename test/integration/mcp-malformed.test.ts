@@ -3,7 +3,7 @@ import { setPlan } from '../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { startLoggedEdge, type LogLine, type LoggedEdge } from '../support/logged-edge';
 import { connectMcp, toolError } from '../support/mcp-client';
-import { BODY_LIMIT, call, corpus, type Case } from '../support/mcp-corpus';
+import { BODY_LIMIT, call, caseRequest, corpus, type Case } from '../support/mcp-corpus';
 import { projectRoot } from '../support/paths';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
@@ -42,20 +42,7 @@ describe('malformed MCP traffic never breaks the server', () => {
   });
 
   async function send(item: Case) {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2025-06-18',
-      'X-Api-Key': apiKey,
-    };
-    for (const [name, value] of Object.entries(item.headers ?? {})) {
-      if (value === null) delete headers[name];
-      else headers[name] = value;
-    }
-    const isRaw = typeof item.body === 'object' && item.body !== null && 'raw' in item.body;
-    const bytes = isRaw ? (item.body as { raw: string | Buffer }).raw : JSON.stringify(item.body);
-    // Bytes, so that fetch adds no Content-Type of its own when a case leaves it out.
-    const response = await fetch(`${url}/mcp`, { method: 'POST', headers, body: Buffer.from(bytes) });
+    const response = await fetch(`${url}/mcp`, caseRequest(item, apiKey));
     const body = await response.text();
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
   }

@@ -7,6 +7,32 @@
 
 export const BODY_LIMIT = 1_048_576;
 
+/**
+ * The init of a POST /mcp that sends a case as a client would, with a key, to the protocol version 2025-06-18;
+ * the case's own headers replace those, or remove one (null). The body goes as bytes, so that fetch adds no
+ * Content-Type of its own when a case leaves it out.
+ */
+export function caseRequest(
+  item: { body: unknown; headers?: Record<string, string | null> },
+  apiKey: string,
+  extraHeaders: Record<string, string> = {},
+): RequestInit {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    'MCP-Protocol-Version': '2025-06-18',
+    'X-Api-Key': apiKey,
+    ...extraHeaders,
+  };
+  for (const [name, value] of Object.entries(item.headers ?? {})) {
+    if (value === null) delete headers[name];
+    else headers[name] = value;
+  }
+  const isRaw = typeof item.body === 'object' && item.body !== null && 'raw' in item.body;
+  const bytes = isRaw ? (item.body as { raw: string | Buffer }).raw : JSON.stringify(item.body);
+  return { method: 'POST', headers, body: Buffer.from(bytes) };
+}
+
 export type Expected =
   | { rpc: number; status: number } // a JSON-RPC error answering the whole request
   | { tool: string } // an isError tool result with this service error code
