@@ -17,10 +17,8 @@ import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
 
-interface Sent {
-  body: unknown;
-  headers?: Record<string, string | null>;
-}
+/** What a case sends: its body and the headers it changes. */
+type Sent = Pick<Case, 'body' | 'headers'>;
 
 /** Well-formed traffic, and whether the endpoint answers it itself. */
 const wellFormed: (Sent & { name: string; direct: boolean })[] = [
