@@ -43,11 +43,13 @@ describe.each(Object.entries(viewports))('company page in a browser (%s)', (view
     await expectUsablePage(page, name, `web-${name}-${viewportName}`);
   }
 
+  // An app, 200 seeded companies and a browser: about 10 s alone, but over the default 30 s once, in a fresh
+  // clone's npm test, beside another suite on two cores.
   beforeAll(async () => {
     app = await startTestApp();
     companies = await seedCompanyPages(app);
     browser = await launchBrowser();
-  });
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
