@@ -12,7 +12,11 @@ import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/core';
 import { migrate, openDatabase } from '../src/db/orm';
 import { nameStem } from '../src/domain/companies/company-name';
-import { searchCompanies, type CompanySearchQuery } from '../src/domain/companies/search-companies';
+import {
+  SEARCH_COUNT_STOP,
+  searchCompanies,
+  type CompanySearchQuery,
+} from '../src/domain/companies/search-companies';
 import { dialectOf } from '../src/domain/companies/register-sql';
 import { importDemoRegister } from '../src/demo/demo-data';
 import { referenceSearch } from '../test/support/search-reference';
@@ -33,6 +37,8 @@ const KINDS: Record<string, (name: string, row: SampleRow) => Query> = {
   'exact name': (name) => ({ q: name }),
   'first word': (name) => ({ q: name.split(' ')[0]! }),
   'first word page 3': (name) => ({ q: name.split(' ')[0]!, offset: 40 }),
+  // A word inside names: its first page comes from the full-text tier (a common one's is walked in order).
+  'second word': (name) => ({ q: name.split(' ')[1] ?? name }),
   'name words + town': (name, row) => ({ q: nameStem(name), town: row.locality_key ?? 'LONDON' }),
   town: (_, row) => ({ town: row.locality_key ?? 'LONDON' }),
   'town + status': (_, row) => ({ town: row.locality_key ?? 'LONDON', status: row.company_status }),
@@ -102,7 +108,15 @@ async function main(): Promise<void> {
         const found = await searchCompanies(em(), query);
         now.push(Number(process.hrtime.bigint() - t) / 1e6);
         const numbers = found.items.map((item) => item.company_number);
-        if (found.total !== reference.total || numbers.join() !== reference.numbers.join()) differ++;
+        // Counting stops past SEARCH_COUNT_STOP: the total is then the stop, said to be inexact.
+        const total = reference.total > SEARCH_COUNT_STOP ? SEARCH_COUNT_STOP : reference.total;
+        const exact = reference.total <= SEARCH_COUNT_STOP;
+        if (
+          found.total !== total ||
+          found.totalExact !== exact ||
+          numbers.join() !== reference.numbers.join()
+        )
+          differ++;
       }
       old.sort((a, b) => a - b);
       now.sort((a, b) => a - b);

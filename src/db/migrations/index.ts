@@ -19,6 +19,7 @@ import { Migration0018SearchAtRegisterSize } from './0018-search-at-register-siz
 import { Migration0019OfficerNameWords } from './0019-officer-name-words';
 import { Migration0020WebSessions } from './0020-web-sessions';
 import { Migration0021SearchWithinTierIndex } from './0021-search-within-tier-index';
+import { Migration0022SearchWithinTierIndexPostgres } from './0022-search-within-tier-index-postgres';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -46,4 +47,8 @@ export const migrationsList = [
   { name: '0019-officer-name-words', class: Migration0019OfficerNameWords },
   { name: '0020-web-sessions', class: Migration0020WebSessions },
   { name: '0021-search-within-tier-index', class: Migration0021SearchWithinTierIndex },
+  {
+    name: '0022-search-within-tier-index-postgres',
+    class: Migration0022SearchWithinTierIndexPostgres,
+  },
 ];

@@ -19,9 +19,12 @@ export interface NameMatch {
   tier: Sql;
   /** Tier 4 before the head is taken out; undefined when no full-text match is possible. */
   fullText: Sql | undefined;
-  /** SQLite: the FTS5 query of `fullText`, to read the index alone (search-companies.ts counts the tail so). */
+  /**
+   * The query of `fullText`: FTS5's on SQLite, to read the index alone (search-companies.ts counts the tail so), a
+   * tsquery on PostgreSQL.
+   */
   ftsQuery: string | undefined;
-  /** SQLite: LIKE patterns that test `fullText` on a name, when they agree with it (search/tail-walk.ts). */
+  /** LIKE patterns that test `fullText` on a name, when they agree with it (search/tail-walk.ts). */
   walkPatterns: string[] | undefined;
 }
 
@@ -64,8 +67,8 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
       params: tiers.flatMap((part) => part.params),
     },
     fullText,
-    ftsQuery: fullText && dialect === 'sqlite' ? (fullText.params[0] as string) : undefined,
-    walkPatterns: fullText && dialect === 'sqlite' ? walk : undefined,
+    ftsQuery: fullText ? (fullText.params[0] as string) : undefined,
+    walkPatterns: fullText ? walk : undefined,
   };
 }
 
