@@ -8,12 +8,8 @@ import { dialectOf } from './register-sql';
 import { nameMatch, type NameMatch } from './search/name-match';
 import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
 import { denseThreshold, walkedMatch } from './search/tail-walk';
-import {
-  estimatedMatches,
-  registerSizeEstimatePostgres,
-  walkBound,
-  walkStatement,
-} from './search/tail-walk-postgres';
+import { walkBound, walkStatement } from './search/tail-walk-postgres';
+import { estimatedShare, wordShares } from './search/word-shares-postgres';
 import { count, params, registerSizeEstimate, where, type Where } from './search/register-reads';
 import { isSicCodeOnly, sicCodeOnly } from './search/sic-code-only';
 import { STATUS_RANK, statusRank } from './search/status-rank';
@@ -265,9 +261,9 @@ async function walkTheTail(
 }
 
 /**
- * PostgreSQL, no filter: the page's numbers from a walk of the tier in order, when the planner expects the tier
- * (the full-text matches less the head, whose size is known here) to hold enough names; undefined when it does
- * not, or when the register has not been analysed yet (no estimate to go by).
+ * PostgreSQL, no filter: the page's numbers from a walk of the tier in order, when the words' statistics say the
+ * tier (their matches less the head, whose size is known here) holds enough names; undefined when they do not, or
+ * when the register has not been analysed yet (no statistics to go by).
  */
 async function walkTheTailPostgres(
   em: EntityManager,
@@ -275,10 +271,10 @@ async function walkTheTailPostgres(
   sizing: SearchSizing,
   reads: ReadOptions,
 ): Promise<string[] | undefined> {
-  const size = sizing.walkAt === undefined ? await registerSizeEstimatePostgres(em) : 0;
-  if (sizing.walkAt === undefined && size === 0) return undefined;
-  const threshold = sizing.walkAt ?? denseThreshold(tail.end, size);
-  const tierMatches = (await estimatedMatches(em, tail.match.fullText!, reads)) - tail.headTotal;
+  const stats = await wordShares(em);
+  if (stats === undefined) return undefined;
+  const threshold = sizing.walkAt ?? denseThreshold(tail.end, stats.companies);
+  const tierMatches = estimatedShare(tail.match.ftsQuery!, stats) * stats.companies - tail.headTotal;
   if (tierMatches < threshold) return undefined;
   const bound = sizing.walkEntries ?? walkBound(tierMatches, threshold);
   const walk = walkStatement(tail.match.walkPatterns!, tail.match.ftsQuery!, tail.match.head, {

@@ -1,7 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { readRows, type ReadOptions } from '../../../db/read-query';
 import type { Sql } from '../register-filters';
-import { params } from './register-reads';
 import { STATUS_RANK } from './status-rank';
 
 /*
@@ -13,8 +10,9 @@ import { STATUS_RANK } from './status-rank';
  * companies, the tier's first page, warm: "holdings" 153–163 ms sorted → 3.5 ms walked, "cleaning" 66–103 → 3.6,
  * "childcare" 12–42 → 9.8 (docs/performance.md).
  *
- * The bound keeps a walk that was chosen on a wrong estimate from reading the whole index: a walk that stops short
- * of the page has read its bound, and the tier is then sorted as it would have been.
+ * The words' matches are estimated from the planner's statistics (word-shares-postgres.ts), less the head, whose
+ * size the search knows by then. The bound keeps a walk that was chosen on a wrong estimate from reading the whole
+ * index: a walk that stops short of the page has read its bound, and the tier is then sorted as it would have been.
  */
 
 /** How many entries a walk may read per match the planner expects the tier to hold. */
@@ -23,46 +21,10 @@ const WALK_ENTRIES_PER_MATCH = 10;
 /** …and at most this many times the matches from which a tier is walked (an overestimate of an AND of words). */
 const WALK_ENTRIES_PER_THRESHOLD = 16;
 
-/** The entries a walk may read before the tier is sorted instead. */
+/** The entries a walk may read before the tier is sorted instead (a whole number: it is a LIMIT). */
 export function walkBound(estimatedTierMatches: number, threshold: number): number {
-  return Math.max(
-    1,
-    Math.min(WALK_ENTRIES_PER_MATCH * estimatedTierMatches, WALK_ENTRIES_PER_THRESHOLD * threshold),
-  );
-}
-
-/**
- * The planner's estimate of the companies a full-text condition matches, from its statistics of the words
- * (`ANALYZE`: each common word's share of names). One planning round trip, no rows read: counting the matches, as
- * SQLite does, reads a table row for each (30 ms for 10,000 on 1M), about what sorting a word near the threshold
- * costs.
- */
-export async function estimatedMatches(
-  em: EntityManager,
-  fullText: Sql,
-  reads: ReadOptions,
-): Promise<number> {
-  const [row] = await readRows<{ 'QUERY PLAN': unknown }>(
-    em,
-    `explain (format json) select 1 from companies c where ${fullText.text}`,
-    params(fullText),
-    reads,
-  );
-  const plan = row?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
-    Plan?: { 'Plan Rows'?: number };
-  }[];
-  return Number(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-/** About how many companies the register holds, as the last `ANALYZE` counted them (0 before any). */
-export async function registerSizeEstimatePostgres(em: EntityManager): Promise<number> {
-  const rows = await readRows<{ size: number | string | null }>(
-    em,
-    "select reltuples as size from pg_class where oid = 'companies'::regclass",
-    [],
-  );
-  return Math.max(0, Number(rows[0]?.size ?? 0));
+  const bound = Math.min(WALK_ENTRIES_PER_MATCH * estimatedTierMatches, WALK_ENTRIES_PER_THRESHOLD * threshold);
+  return Math.max(1, Math.ceil(bound));
 }
 
 /**
