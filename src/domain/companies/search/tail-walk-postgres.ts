@@ -23,7 +23,10 @@ const WALK_ENTRIES_PER_THRESHOLD = 16;
 
 /** The entries a walk may read before the tier is sorted instead (a whole number: it is a LIMIT). */
 export function walkBound(estimatedTierMatches: number, threshold: number): number {
-  const bound = Math.min(WALK_ENTRIES_PER_MATCH * estimatedTierMatches, WALK_ENTRIES_PER_THRESHOLD * threshold);
+  const bound = Math.min(
+    WALK_ENTRIES_PER_MATCH * estimatedTierMatches,
+    WALK_ENTRIES_PER_THRESHOLD * threshold,
+  );
   return Math.max(1, Math.ceil(bound));
 }
 
