@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { setPlan } from '../../../src/domain/accounts/accounts';
 import { expectUsablePage, launchBrowser, viewports } from '../../support/browser';
 import { signUp, startTestApp, type TestApp } from '../../support/test-app';
-import { seedCompanyPages, type SeededCompanies } from './web-company-seed';
+import { SEEDING_TIMEOUT_MS, seedCompanyPages, type SeededCompanies } from './web-company-seed';
 
 /*
  * The company page in Debian's chromium at a phone's width and a desktop's: axe-core finds no serious violation,
@@ -43,13 +43,11 @@ describe.each(Object.entries(viewports))('company page in a browser (%s)', (view
     await expectUsablePage(page, name, `web-${name}-${viewportName}`);
   }
 
-  // An app, 200 seeded companies and a browser: about 10 s alone, but over the default 30 s once, in a fresh
-  // clone's npm test, beside another suite on two cores.
   beforeAll(async () => {
     app = await startTestApp();
     companies = await seedCompanyPages(app);
     browser = await launchBrowser();
-  }, 120_000);
+  }, SEEDING_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();

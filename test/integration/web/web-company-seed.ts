@@ -13,6 +13,13 @@ export interface SeededCompanies {
 }
 
 /**
+ * How long a suite's setup may take to start an app and seed these companies: about 10 s alone, but over jest's
+ * default 30 s more than once in a fresh clone's test run, beside another suite on two cores (both suites that
+ * seed them failed every test so, and passed alone).
+ */
+export const SEEDING_TIMEOUT_MS = 120_000;
+
+/**
  * The demo register with its details (how the embedded default seeds a fresh store: officers, PSCs, filings,
  * charges, insolvency and three years of iXBRL accounts), and the companies the company page's tests look at,
  * found by what they hold rather than by number. The rich company's name and one officer's are made hostile.
