@@ -102,9 +102,8 @@ beforeAll(async () => {
   await writeDemoRegisterCsv(createWriteStream(demo), { companies: 3000, seed: 11, asOf });
   expect((await importCompaniesCsv(orm.em.fork(), demo, { asOf })).rejected).toBe(0);
   await importRows('made.csv', made);
-  // PostgreSQL decides a walk by its planner's estimate of the words' matches, which ANALYZE gives it (autovacuum
-  // does so after an import, in its own time).
-  // (VACUUM also marks the table's pages all-visible, so that a walk of this small table reads the index alone.)
+  // PostgreSQL decides a walk from the statistics ANALYZE keeps of the words (autovacuum runs it after an import,
+  // in its own time); VACUUM marks the pages all-visible, so that a walk of this small table reads the index alone.
   if (db.database.kind === 'postgresql') await orm.em.getConnection().execute('vacuum analyze companies');
 });
 
