@@ -5,13 +5,12 @@ import type { Orm } from '../../src/db/orm';
 import {
   SEARCH_COUNT_STOP,
   searchCompanies,
-  WITHIN_TIER,
-  WITHIN_TIER_SORTED,
   type CompanySearchQuery,
   type SearchSizing,
 } from '../../src/domain/companies/search-companies';
 import { MAX_PREFIX_EXPANSION } from '../../src/domain/companies/search/full-text-terms';
 import { nameMatch } from '../../src/domain/companies/search/name-match';
+import { WITHIN_TIER, WITHIN_TIER_SORTED } from '../../src/domain/companies/search/tail-read';
 import { walkStatement } from '../../src/domain/companies/search/tail-walk-postgres';
 import { writeDemoRegisterCsv } from '../../src/demo/demo-register';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';

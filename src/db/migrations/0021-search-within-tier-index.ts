@@ -3,7 +3,7 @@ import { statusRankSql } from '../../domain/companies/search/status-rank';
 import { isPostgres } from './schema-builder';
 
 /*
- * A name search's full-text tier in its own order (status rank, name length, name, number: search-companies.ts
+ * A name search's full-text tier in its own order (status rank, name length, name, number: search/tail-read.ts
  * WITHIN_TIER), so that a common word's first page is read by walking this index and keeping the names that hold
  * the words, rather than by sorting every match ("holdings": 295,000 names on 1M, 0.4–0.6 s sorted, a few ms
  * walked). SQLite only: the walk is chosen by the search (search/tail-walk.ts); PostgreSQL's planner weighs its

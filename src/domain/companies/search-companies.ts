@@ -1,16 +1,14 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { readRows, type ReadOptions } from '../../db/read-query';
-import { companyNumberKey } from './company-number';
+import { readRows } from '../../db/read-query';
 import { companyStatusSchema } from './company-profile';
 import type { CompanySummary } from './company-summary';
 import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
 import { dialectOf } from './register-sql';
 import { nameMatch, type NameMatch } from './search/name-match';
 import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
-import { denseThreshold, walkedMatch } from './search/tail-walk';
-import { walkBound, walkStatement } from './search/tail-walk-postgres';
-import { estimatedShare, wordShares } from './search/word-shares-postgres';
-import { count, params, registerSizeEstimate, where, type Where } from './search/register-reads';
+import { countFtsTail, countTailPostgres } from './search/tail-count';
+import { notIn, readTail, WITHIN_TIER } from './search/tail-read';
+import { count, params, where } from './search/register-reads';
 import { isSicCodeOnly, sicCodeOnly } from './search/sic-code-only';
 import { STATUS_RANK, statusRank } from './search/status-rank';
 import { SUMMARY_COLUMNS, summariesOf, toSummary, type SummaryRow } from './search/summary-rows';
@@ -65,11 +63,6 @@ const countStop = (sizing: SearchSizing, end: number): number => Math.max(sizing
  * page does not already show them. A common word's tail is walked in order rather than sorted
  * (search/tail-walk.ts, search/tail-walk-postgres.ts).
  */
-
-const AFTER_RANK = 'length(c.normalised_name), c.normalised_name, c.company_number';
-export const WITHIN_TIER = `${STATUS_RANK}, ${AFTER_RANK}`;
-/** The same order, written so that PostgreSQL's planner cannot read it from migration 0022's index (a sort). */
-export const WITHIN_TIER_SORTED = `${STATUS_RANK} + 0, ${AFTER_RANK}`;
 
 /** The bounds a search reads by; tests vary them to read every way. */
 export interface SearchSizing {
@@ -186,105 +179,6 @@ function withNumbersMatched(match: NameMatch, numbers: readonly string[]): NameM
   return { ...match, fullText, ftsQuery: undefined, walkPatterns: undefined };
 }
 
-const notIn = (part: Sql): Sql => ({ text: `not ${part.text}`, params: part.params });
-
-/** What the tail's read needs to know: the match, the filters, the head's size and the part of the tail asked for. */
-interface TailRead {
-  match: NameMatch;
-  filters: readonly Sql[];
-  tailWhere: Where;
-  headTotal: number;
-  /** Where the page asked for ends, counted from the first match. */
-  end: number;
-  /** The part of the tail the page shows. */
-  page: { offset: number; limit: number };
-}
-
-/**
- * The tail's rows of the page. Sorted over every match unless, with no filter, the words are common enough that
- * walking the tier's own index in order finds the page sooner (search/tail-walk.ts, search/tail-walk-postgres.ts).
- */
-async function readTail(
-  em: EntityManager,
-  tail: TailRead,
-  sizing: SearchSizing,
-  reads: ReadOptions,
-): Promise<SummaryRow[]> {
-  const { match, page } = tail;
-  const sqlite = dialectOf(em) === 'sqlite';
-  const walkable =
-    tail.filters.length === 0 && match.walkPatterns !== undefined && match.ftsQuery !== undefined;
-  if (sqlite && walkable && (await walkTheTail(em, match, tail.end, sizing, reads))) {
-    const walked = where([walkedMatch(match.walkPatterns!, match.ftsQuery!), notIn(match.head)]);
-    return readRows<SummaryRow>(
-      em,
-      `select ${SUMMARY_COLUMNS} from companies c indexed by companies_within_tier ${walked.text} ` +
-        `order by ${WITHIN_TIER} limit ? offset ?`,
-      [...walked.params, page.limit, page.offset],
-      reads,
-    );
-  }
-  if (!sqlite && walkable) {
-    const walked = await walkTheTailPostgres(em, tail, sizing, reads);
-    // Short of the page: the walk read its bound (or the tier is smaller than estimated); the sort is exact.
-    if (walked !== undefined && walked.length === page.limit) return summariesOf(em, walked, reads);
-  }
-  // PostgreSQL's planner would walk migration 0022's index on its own, misjudging how far (tail-walk-postgres.ts).
-  const order = sqlite ? WITHIN_TIER : WITHIN_TIER_SORTED;
-  return readRows<SummaryRow>(
-    em,
-    `select ${SUMMARY_COLUMNS} from companies c ${tail.tailWhere.text} order by ${order} limit ? offset ?`,
-    [...tail.tailWhere.params, page.limit, page.offset],
-    reads,
-  );
-}
-
-/**
- * SQLite, no filter: whether the full-text tier is read by walking the index in its order (search/tail-walk.ts):
- * when LIKE can test the words and they are in enough names. The names are counted only up to that many.
- */
-async function walkTheTail(
-  em: EntityManager,
-  match: NameMatch,
-  end: number,
-  sizing: SearchSizing,
-  reads: ReadOptions,
-): Promise<boolean> {
-  const threshold = sizing.walkAt ?? denseThreshold(end, await registerSizeEstimate(em));
-  const [counted] = await readRows<{ matches: number }>(
-    em,
-    'select count(*) as matches from (select 1 from companies_fts where companies_fts match ? limit ?)',
-    [match.ftsQuery!, threshold],
-    reads,
-  );
-  return Number(counted!.matches) >= threshold;
-}
-
-/**
- * PostgreSQL, no filter: the page's numbers from a walk of the tier in order, when the words' statistics say the
- * tier (their matches less the head, whose size is known here) holds enough names; undefined when they do not, or
- * when the register has not been analysed yet (no statistics to go by).
- */
-async function walkTheTailPostgres(
-  em: EntityManager,
-  tail: TailRead,
-  sizing: SearchSizing,
-  reads: ReadOptions,
-): Promise<string[] | undefined> {
-  const stats = await wordShares(em);
-  if (stats === undefined) return undefined;
-  const threshold = sizing.walkAt ?? denseThreshold(tail.end, stats.companies);
-  const tierMatches = estimatedShare(tail.match.ftsQuery!, stats) * stats.companies - tail.headTotal;
-  if (tierMatches < threshold) return undefined;
-  const bound = sizing.walkEntries ?? walkBound(tierMatches, threshold);
-  const walk = walkStatement(tail.match.walkPatterns!, tail.match.ftsQuery!, tail.match.head, {
-    bound,
-    ...tail.page,
-  });
-  const rows = await readRows<{ company_number: string }>(em, walk.text, walk.params, reads);
-  return rows.map((row) => row.company_number);
-}
-
 async function filterOnly(
   em: EntityManager,
   query: CompanySearchQuery,
@@ -306,62 +200,6 @@ async function filterOnly(
     return { items: rows.map(toSummary), total: rows.length, totalExact: true };
   const stop = countStop(sizing, query.offset + query.limit);
   return counted(rows, await count(em, all, stop + 1), stop);
-}
-
-/**
- * SQLite, no filter: the tail's size as the full-text match less the head rows in it, read from the FTS index
- * (rowids only) and the name index (numbers only), intersected here. Counting the tail in SQL joined every match
- * to its company row to test the head condition: 60–90 ms for a common word on 1M. The FTS rowid is the company
- * number's key (companyNumberKey, the importer's), so no content is read. Counts `atMost` tail rows and stops
- * (the head holds fewer than the stop, so reading that many more matches is enough to pass it).
- */
-async function countFtsTail(
-  em: EntityManager,
-  headWhere: Where,
-  ftsQuery: string,
-  atMost: number,
-  reads: ReadOptions,
-): Promise<number> {
-  const head = await readRows<{ company_number: string }>(
-    em,
-    `select c.company_number from companies c ${headWhere.text}`,
-    headWhere.params,
-    reads,
-  );
-  const matched = await readRows<{ key: number }>(
-    em,
-    'select rowid as key from companies_fts where companies_fts match ? limit ?',
-    [ftsQuery, atMost + head.length],
-    reads,
-  );
-  const keys = new Set(matched.map((row) => row.key));
-  let headInMatch = 0;
-  for (const row of head) if (keys.has(companyNumberKey(row.company_number))) headInMatch++;
-  return matched.length - headInMatch;
-}
-
-/**
- * PostgreSQL: the tail counted up to `atMost`, the full-text match planned apart from the head's exclusion. In one
- * statement the planner, told that a few rows will do and not seeing that the head holds most of a word's matches,
- * scanned the whole table for them: "crescent", whose 9,990 names nearly all start with it, 418 ms on 1M for a
- * count that found none. A materialised CTE is planned for all its rows (the full-text index), and still read
- * only as far as the count needs: 46 ms. (An `offset 0` subquery was not enough: the limit reached into it.) Used
- * only when the head is larger than what is left to count: when it is small, the planner's guess holds, and its
- * early-stopping scan is the faster read ("holdings", 295,000 names: 26 ms in all, 76 ms with the CTE).
- */
-async function countTailPostgres(
-  em: EntityManager,
-  matched: Where,
-  head: Sql,
-  atMost: number,
-): Promise<number> {
-  const rows = await readRows<{ total: number | string }>(
-    em,
-    'with matched as materialized (select c.company_number, c.normalised_name from companies c ' +
-      `${matched.text}) select count(*) as total from (select 1 from matched c where not ${head.text} limit ?) as m`,
-    [...matched.params, ...params(head), atMost],
-  );
-  return Number(rows[0]!.total);
 }
 
 function checkPaging(query: CompanySearchQuery): void {

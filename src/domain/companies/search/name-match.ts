@@ -20,7 +20,7 @@ export interface NameMatch {
   /** Tier 4 before the head is taken out; undefined when no full-text match is possible. */
   fullText: Sql | undefined;
   /**
-   * The query of `fullText`: FTS5's on SQLite, to read the index alone (search-companies.ts counts the tail so), a
+   * The query of `fullText`: FTS5's on SQLite, to read the index alone (tail-count.ts counts the tail so), a
    * tsquery on PostgreSQL.
    */
   ftsQuery: string | undefined;
