@@ -46,11 +46,11 @@ async function imported(name: string, options: ImportCompaniesOptions): Promise<
   return orm;
 }
 
-/** The index's segments: each has at least one row in FTS5's %_idx table, keyed by its segment id. */
-async function segments(orm: Orm): Promise<number> {
+/** An index's segments: each has at least one row in FTS5's %_idx table, keyed by its segment id. */
+async function segments(orm: Orm, index = 'companies_fts'): Promise<number> {
   const [row] = (await orm.em
     .getConnection()
-    .execute('select count(distinct segid) as n from companies_fts_idx')) as [{ n: number }];
+    .execute(`select count(distinct segid) as n from ${index}_idx`)) as [{ n: number }];
   return Number(row.n);
 }
 
@@ -88,6 +88,9 @@ describe('the full-text index after an import (SQLite)', () => {
     // Thirty transactions leave several segments however FTS5 merges them as it goes.
     expect(await segments(unmerged)).toBeGreaterThan(1);
     expect(await segments(merged)).toBe(1);
+    // The pair index (search/name-pairs.ts) too.
+    expect(await segments(unmerged, 'company_name_pairs')).toBeGreaterThan(1);
+    expect(await segments(merged, 'company_name_pairs')).toBe(1);
 
     const qs = await queries(unmerged);
     const before = await answers(unmerged, qs);

@@ -21,6 +21,7 @@ import { CSV_COLUMN, csvRow, SAMPLE_COMPANIES_CSV } from '../support/company-csv
 import { projectRoot } from '../support/paths';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 import { storedHealthScores } from '../support/stored-health-scores';
+import { emptySqliteNameIndexes } from '../support/name-indexes';
 
 /*
  * Health scores kept in step with the data (domain/health/store): every writer queues the companies whose data
@@ -66,7 +67,7 @@ beforeEach(async () => {
     'import_runs',
   ])
     await connection.execute(`delete from ${table}`);
-  if (db.database.kind === 'sqlite') await connection.execute('delete from companies_fts');
+  if (db.database.kind === 'sqlite') await emptySqliteNameIndexes(connection);
 });
 
 const em = (): EntityManager => orm.em.fork();

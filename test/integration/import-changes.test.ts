@@ -10,6 +10,7 @@ import {
 } from '../../src/ingest/companies-house/import-companies';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 import { CSV_COLUMN, csvRow } from '../support/company-csv-rows';
+import { emptySqliteNameIndexes } from '../support/name-indexes';
 
 /*
  * The register change feed as imports fill it (docs/alerts.md): the first import into an empty register is a
@@ -107,7 +108,7 @@ beforeEach(async () => {
   const connection = orm.em.getConnection();
   for (const table of ['register_changes', 'company_sic_codes', 'companies', 'sic_codes', 'import_runs'])
     await connection.execute(`delete from ${table}`);
-  if (db.database.kind === 'sqlite') await connection.execute('delete from companies_fts');
+  if (db.database.kind === 'sqlite') await emptySqliteNameIndexes(connection);
 });
 
 const em = (): EntityManager => orm.em.fork();

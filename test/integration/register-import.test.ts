@@ -22,6 +22,7 @@ import {
 } from '../../src/ingest/companies-house/import-companies';
 import type { Logger } from '../../src/logger';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
+import { emptySqliteNameIndexes } from '../support/name-indexes';
 
 const fixtures = join(__dirname, '../fixtures/companies');
 const SAMPLE = join(fixtures, 'basic-company-data-sample.csv');
@@ -49,7 +50,7 @@ beforeEach(async () => {
   const connection = orm.em.getConnection();
   for (const table of ['company_sic_codes', 'companies', 'sic_codes', 'import_runs'])
     await connection.execute(`delete from ${table}`);
-  if (db.database.kind === 'sqlite') await connection.execute('delete from companies_fts');
+  if (db.database.kind === 'sqlite') await emptySqliteNameIndexes(connection);
 });
 
 const em = (): EntityManager => orm.em.fork();

@@ -56,7 +56,7 @@ async function judged(q: string, bound: number) {
   const em = orm.em.fork();
   const match = await nameMatch(em, q, 'sqlite');
   const head = { text: `where ${match.head.text}`, params: match.head.params as Array<string | number> };
-  return searchSize(em, head, match.ftsQuery, bound);
+  return searchSize(em, head, match.fullTextIndex, bound);
 }
 
 describe('how big a name search is, judged before it reads', () => {

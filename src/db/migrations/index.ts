@@ -20,6 +20,7 @@ import { Migration0019OfficerNameWords } from './0019-officer-name-words';
 import { Migration0020WebSessions } from './0020-web-sessions';
 import { Migration0021SearchWithinTierIndex } from './0021-search-within-tier-index';
 import { Migration0022SearchWithinTierIndexPostgres } from './0022-search-within-tier-index-postgres';
+import { Migration0023CompanyNamePairs } from './0023-company-name-pairs';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -51,4 +52,5 @@ export const migrationsList = [
     name: '0022-search-within-tier-index-postgres',
     class: Migration0022SearchWithinTierIndexPostgres,
   },
+  { name: '0023-company-name-pairs', class: Migration0023CompanyNamePairs },
 ];

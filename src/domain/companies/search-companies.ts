@@ -112,7 +112,7 @@ async function byName(
   // is read once, here, not matched again for the tail (search/search-size.ts).
   const size =
     dialectOf(em) === 'sqlite'
-      ? await searchSize(em, where([found.head]), found.ftsQuery, sizing.smallSearchMatches)
+      ? await searchSize(em, where([found.head]), found.fullTextIndex, sizing.smallSearchMatches)
       : undefined;
   const reads = size?.reads ?? {};
   const match = size?.fullTextNumbers ? withNumbersMatched(found, size.fullTextNumbers) : found;
@@ -156,8 +156,8 @@ async function byName(
   if (headTotal <= stop && tailTotal === undefined) {
     const left = stop + 1 - headTotal;
     const sqlite = dialectOf(em) === 'sqlite';
-    if (sqlite && filters.length === 0 && match.ftsQuery !== undefined)
-      tailTotal = await countFtsTail(em, headWhere, match.ftsQuery, left, reads);
+    if (sqlite && filters.length === 0 && match.fullTextIndex !== undefined)
+      tailTotal = await countFtsTail(em, headWhere, match.fullTextIndex, left, reads);
     else if (sqlite) tailTotal = await count(em, tailWhere!, left, reads);
     // PostgreSQL: see countTailPostgres; a head this large is where the planner's guess goes wrong.
     else if (headTotal > left)
@@ -176,7 +176,7 @@ function counted(rows: readonly SummaryRow[], total: number, stop: number): Comp
 /** The match with its full-text part read from numbers already taken; none at all when there are none. */
 function withNumbersMatched(match: NameMatch, numbers: readonly string[]): NameMatch {
   const fullText = numbers.length > 0 ? numbersMatched(numbers) : undefined;
-  return { ...match, fullText, ftsQuery: undefined, walkPatterns: undefined };
+  return { ...match, fullText, ftsQuery: undefined, fullTextIndex: undefined, walkPatterns: undefined };
 }
 
 async function filterOnly(

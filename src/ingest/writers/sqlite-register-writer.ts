@@ -5,6 +5,7 @@ import {
   type CompanyColumnValue,
 } from '../../domain/companies/company-record';
 import { companyNumberKey } from '../../domain/companies/company-number';
+import { namePairs } from '../../domain/companies/search/name-pairs';
 import { knexOf } from '../../domain/companies/register-sql';
 import { diffCompany, type ChangeDraft, type TrackedRow } from '../../domain/changes/company-changes';
 import { CHANGE_COLUMNS, changeValues } from '../../domain/changes/register-change-log';
@@ -42,6 +43,8 @@ interface Statements {
   deleteName: Statement;
   insertName: Statement;
   insertTerm: Statement;
+  deletePairs: Statement;
+  insertPairs: Statement;
   deleteSicCodes: Statement;
   insertSicCode: Statement;
   upsertSicDescription: Statement;
@@ -73,6 +76,9 @@ function prepare(db: Database): Statements {
     insertName: db.prepare('insert into companies_fts (rowid, name, company_number) values (?, ?, ?)'),
     // The words search expands a prefix into (migration 0018): as FTS5 folds them, added, never removed.
     insertTerm: db.prepare('insert into company_name_terms (term) values (?) on conflict (term) do nothing'),
+    // Every two words of the name as one term (migration 0023, search/name-pairs.ts).
+    deletePairs: db.prepare('delete from company_name_pairs where rowid = ?'),
+    insertPairs: db.prepare('insert into company_name_pairs (rowid, pairs) values (?, ?)'),
     deleteSicCodes: db.prepare('delete from company_sic_codes where company_number = ?'),
     insertSicCode: db.prepare('insert into company_sic_codes (company_number, sic_code) values (?, ?)'),
     upsertSicDescription: db.prepare(
@@ -146,9 +152,13 @@ export class SqliteRegisterWriter implements RegisterWriter {
     return knexOf(this.em).client as Client;
   }
 
-  /** Merges the full-text index into one segment after a run that inserted enough companies (see above). */
+  /** Merges the full-text indexes (words, pairs) each into one segment after a run that inserted enough companies. */
   async settle(run: { inserted: number }): Promise<void> {
     if (run.inserted < this.mergeAfterInserts) return;
+    for (const index of ['companies_fts', 'company_name_pairs']) await this.merge(index);
+  }
+
+  private async merge(index: string): Promise<void> {
     const client = this.client();
     for (let done = false; !done;) {
       const db = await client.acquireConnection();
@@ -157,9 +167,7 @@ export class SqliteRegisterWriter implements RegisterWriter {
         const before = (changesSoFar.get() as { n: number }).n;
         // A negative page count merges segments of every level, as 'optimize' does, but at most that many pages
         // at a time; fewer than two changes means nothing was left to merge (FTS5's documented test).
-        db.prepare(`insert into companies_fts (companies_fts, rank) values ('merge', ?)`).run(
-          -MERGE_STEP_PAGES,
-        );
+        db.prepare(`insert into ${index} (${index}, rank) values ('merge', ?)`).run(-MERGE_STEP_PAGES);
         done = (changesSoFar.get() as { n: number }).n - before < 2;
       } finally {
         await client.releaseConnection(db);
@@ -285,6 +293,7 @@ function writeCompany(
   if (existing.normalised_name !== company.normalisedName) {
     const key = companyNumberKey(number);
     s.deleteName.run(key);
+    s.deletePairs.run(key);
     insertName(s, key, company.fullText, number);
   }
   s.deleteSicCodes.run(number);
@@ -292,9 +301,12 @@ function writeCompany(
   return rescore;
 }
 
-/** A name's full-text entry, and its words in the terms search expands prefixes into. */
+/** A name's full-text entry, its pairs of words, and its words in the terms search expands prefixes into. */
 function insertName(s: Statements, key: number, fullText: string, number: string): void {
   s.insertName.run(key, fullText, number);
   if (fullText === '') return;
-  for (const word of fullText.split(' ')) s.insertTerm.run(word.toLowerCase());
+  const words = fullText.split(' ');
+  const pairs = namePairs(words);
+  if (pairs !== '') s.insertPairs.run(key, pairs);
+  for (const word of words) s.insertTerm.run(word.toLowerCase());
 }

@@ -44,32 +44,44 @@ export const TSQUERY_SYNTAX: FullTextSyntax = {
 };
 const ASCII_WORD = /^[A-Z0-9]+$/;
 
+/** A name search's full-text query, and what each of its words stands for. */
+export interface FullTextQuery {
+  query: string;
+  /** Each word's whole words, ORed in the query; undefined for a word matched as a prefix (name-pairs.ts). */
+  alternatives: (readonly string[] | undefined)[];
+}
+
 /**
- * The FTS5 query for `words` (normalised, legal forms removed): every word must match, each as a word prefix when
- * it is long enough. Undefined when some word is the start of no word on the register: nothing can match.
+ * The full-text query for `words` (normalised, legal forms removed): every word must match, each as a word prefix
+ * when it is long enough. Undefined when some word is the start of no word on the register: nothing can match.
  */
 export async function fullTextQuery(
   em: EntityManager,
   words: readonly string[],
   syntax: FullTextSyntax,
-): Promise<string | undefined> {
+): Promise<FullTextQuery | undefined> {
   // The terms table holds words as FTS5 folds them (lower case). For ASCII that is all there is; a word with
   // other letters is left to FTS5's own prefix matching, so the tokenizer's folding is never second-guessed.
   const expandable = [...new Set(words.filter((w) => w.length >= MIN_PREFIX_WORD && ASCII_WORD.test(w)))];
   const expansions = await expandPrefixes(em, expandable);
   const { term, prefix } = syntax;
   const parts: string[] = [];
+  const alternatives: (readonly string[] | undefined)[] = [];
   for (const word of words) {
-    if (word.length < MIN_PREFIX_WORD) parts.push(term(word));
-    else if (!expansions.has(word)) parts.push(prefix(word));
-    else {
-      const found = expansions.get(word)!;
-      if (found.length === 0) return undefined;
-      if (found.length > MAX_PREFIX_EXPANSION) parts.push(prefix(word));
-      else parts.push(found.length === 1 ? term(found[0]!) : `(${found.map(term).join(syntax.or)})`);
+    const found = expansions.get(word);
+    if (found?.length === 0) return undefined;
+    if (word.length < MIN_PREFIX_WORD) {
+      parts.push(term(word));
+      alternatives.push([word]);
+    } else if (found === undefined || found.length > MAX_PREFIX_EXPANSION) {
+      parts.push(prefix(word));
+      alternatives.push(undefined);
+    } else {
+      parts.push(found.length === 1 ? term(found[0]!) : `(${found.map(term).join(syntax.or)})`);
+      alternatives.push(found);
     }
   }
-  return parts.join(syntax.and);
+  return { query: parts.join(syntax.and), alternatives };
 }
 
 /** For each word, the register's words starting with it, up to one more than MAX_PREFIX_EXPANSION. */

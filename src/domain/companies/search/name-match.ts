@@ -3,7 +3,9 @@ import { fullTextWords, legalFormVariants, normaliseCompanyName } from '../compa
 import { normaliseCompanyNumber } from '../company-number';
 import { invalidArgument, nextPrefix, type Sql } from '../register-filters';
 import { placeholders, type RegisterDialect } from '../register-sql';
+import { matchedNumbersSql, type FullTextIndex } from './full-text-index';
 import { FTS5_SYNTAX, fullTextQuery, TSQUERY_SYNTAX } from './full-text-terms';
+import { pairsQuery } from './name-pairs';
 import { walkPatterns } from './tail-walk';
 
 /*
@@ -19,11 +21,13 @@ export interface NameMatch {
   tier: Sql;
   /** Tier 4 before the head is taken out; undefined when no full-text match is possible. */
   fullText: Sql | undefined;
-  /**
-   * The query of `fullText`: FTS5's on SQLite, to read the index alone (tail-count.ts counts the tail so), a
-   * tsquery on PostgreSQL.
-   */
+  /** The words' query: FTS5's in the word index on SQLite, a tsquery on PostgreSQL. */
   ftsQuery: string | undefined;
+  /**
+   * SQLite: the index `fullText` reads and its query there, to read that index alone (search-size.ts,
+   * tail-count.ts): the pair index for several whole words, else the word index with ftsQuery.
+   */
+  fullTextIndex: FullTextIndex | undefined;
   /** LIKE patterns that test `fullText` on a name, when they agree with it (search/tail-walk.ts). */
   walkPatterns: string[] | undefined;
 }
@@ -40,7 +44,7 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
     conditions.push({ text: 'c.company_number = ?', params: [number.companyNumber] });
     tiers.push({ text: 'when c.company_number = ? then 0', params: [number.companyNumber] });
   }
-  let fullText: Sql | undefined;
+  let fullText: FullText | undefined;
   let walk: string[] | undefined;
   if (name !== '') {
     const variants = legalFormVariants(name);
@@ -66,10 +70,17 @@ export async function nameMatch(em: EntityManager, q: string, dialect: RegisterD
       text: `case ${tiers.map((part) => part.text).join(' ')} else 3 end`,
       params: tiers.flatMap((part) => part.params),
     },
-    fullText,
-    ftsQuery: fullText ? (fullText.params[0] as string) : undefined,
+    fullText: fullText?.sql,
+    ftsQuery: fullText?.query,
+    fullTextIndex: fullText?.index,
     walkPatterns: fullText ? walk : undefined,
   };
+}
+
+interface FullText {
+  sql: Sql;
+  query: string;
+  index: FullTextIndex | undefined;
 }
 
 /**
@@ -80,13 +91,23 @@ async function fullTextSql(
   em: EntityManager,
   words: readonly string[],
   dialect: RegisterDialect,
-): Promise<Sql | undefined> {
+): Promise<FullText | undefined> {
   const postgres = dialect === 'postgresql';
-  const query = await fullTextQuery(em, words, postgres ? TSQUERY_SYNTAX : FTS5_SYNTAX);
-  if (query === undefined) return undefined;
-  if (postgres) return { text: "c.name_search @@ to_tsquery('simple', ?)", params: [query] };
+  const found = await fullTextQuery(em, words, postgres ? TSQUERY_SYNTAX : FTS5_SYNTAX);
+  if (found === undefined) return undefined;
+  if (postgres)
+    return {
+      sql: { text: "c.name_search @@ to_tsquery('simple', ?)", params: [found.query] },
+      query: found.query,
+      index: undefined,
+    };
+  const pairs = pairsQuery(found.alternatives);
+  const index: FullTextIndex = pairs
+    ? { table: 'company_name_pairs', query: pairs }
+    : { table: 'companies_fts', query: found.query };
   return {
-    text: 'c.company_number in (select f.company_number from companies_fts f where companies_fts match ?)',
-    params: [query],
+    sql: { text: `c.company_number in (${matchedNumbersSql(index)})`, params: [index.query] },
+    query: found.query,
+    index,
   };
 }

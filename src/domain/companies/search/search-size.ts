@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { readRows, type ReadOptions, type ReadParam } from '../../../db/read-query';
 import type { Sql } from '../register-filters';
+import { matchedNumbersSql, type FullTextIndex } from './full-text-index';
 
 /**
  * Matches counted up to this many at most, in each part of a name search. A search whose parts both hold fewer is
@@ -31,27 +32,26 @@ export interface SearchSize {
 export async function searchSize(
   em: EntityManager,
   head: { text: string; params: readonly ReadParam[] },
-  ftsQuery: string | undefined,
+  fullText: FullTextIndex | undefined,
   bound = SMALL_SEARCH_MATCHES,
 ): Promise<SearchSize> {
   const limit = bound + 1;
-  const fullText =
-    ftsQuery === undefined
+  const numbers =
+    fullText === undefined
       ? "'[]'"
-      : '(select json_group_array(company_number) from ' +
-        `(select company_number from companies_fts where companies_fts match ? limit ${limit}))`;
+      : `(select json_group_array(company_number) from (${matchedNumbersSql(fullText)} limit ${limit}))`;
   const [sizes] = await readRows<{ head: number; full_text: string }>(
     em,
     `select (select count(*) from (select 1 from companies c ${head.text} limit ${limit})) as head, ` +
-      `${fullText} as full_text`,
-    ftsQuery === undefined ? [...head.params] : [...head.params, ftsQuery],
+      `${numbers} as full_text`,
+    fullText === undefined ? [...head.params] : [...head.params, fullText.query],
     { bounded: true },
   );
-  const numbers = JSON.parse(sizes!.full_text) as string[];
-  const fullTextSmall = numbers.length <= bound;
+  const matched = JSON.parse(sizes!.full_text) as string[];
+  const fullTextSmall = matched.length <= bound;
   return {
     reads: { bounded: Number(sizes!.head) <= bound && fullTextSmall },
-    fullTextNumbers: ftsQuery !== undefined && fullTextSmall ? numbers : undefined,
+    fullTextNumbers: fullText !== undefined && fullTextSmall ? matched : undefined,
   };
 }
 

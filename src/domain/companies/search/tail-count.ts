@@ -2,13 +2,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import { readRows, type ReadOptions } from '../../../db/read-query';
 import { companyNumberKey } from '../company-number';
 import type { Sql } from '../register-filters';
+import { matchedKeysSql, type FullTextIndex } from './full-text-index';
 import { params, type Where } from './register-reads';
 
 /* How the tail of a name search is counted, where the generic bounded count (register-reads.ts) reads badly. */
 
 /**
  * SQLite, no filter: the tail's size as the full-text match less the head rows in it, read from the FTS index
- * (rowids only) and the name index (numbers only), intersected here. Counting the tail in SQL joined every match
+ * (rowids only: full-text-index.ts) and the name index (numbers only), intersected here. Counting the tail in SQL joined every match
  * to its company row to test the head condition: 60–90 ms for a common word on 1M. The FTS rowid is the company
  * number's key (companyNumberKey, the importer's), so no content is read. Counts `atMost` tail rows and stops
  * (the head holds fewer than the stop, so reading that many more matches is enough to pass it).
@@ -16,7 +17,7 @@ import { params, type Where } from './register-reads';
 export async function countFtsTail(
   em: EntityManager,
   headWhere: Where,
-  ftsQuery: string,
+  fullText: FullTextIndex,
   atMost: number,
   reads: ReadOptions,
 ): Promise<number> {
@@ -28,8 +29,8 @@ export async function countFtsTail(
   );
   const matched = await readRows<{ key: number }>(
     em,
-    'select rowid as key from companies_fts where companies_fts match ? limit ?',
-    [ftsQuery, atMost + head.length],
+    `${matchedKeysSql(fullText)} limit ?`,
+    [fullText.query, atMost + head.length],
     reads,
   );
   const keys = new Set(matched.map((row) => row.key));

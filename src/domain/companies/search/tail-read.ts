@@ -6,6 +6,7 @@ import type { NameMatch } from './name-match';
 import { registerSizeEstimate, where, type Where } from './register-reads';
 import { STATUS_RANK } from './status-rank';
 import { SUMMARY_COLUMNS, summariesOf, type SummaryRow } from './summary-rows';
+import { matchedKeysSql } from './full-text-index';
 import { denseThreshold, walkedMatch } from './tail-walk';
 import { walkBound, walkStatement } from './tail-walk-postgres';
 import { estimatedShare, wordShares } from './word-shares-postgres';
@@ -88,10 +89,11 @@ async function walkTheTail(
   reads: ReadOptions,
 ): Promise<boolean> {
   const threshold = sizing.walkAt ?? denseThreshold(end, await registerSizeEstimate(em));
+  const index = match.fullTextIndex!;
   const [counted] = await readRows<{ matches: number }>(
     em,
-    'select count(*) as matches from (select 1 from companies_fts where companies_fts match ? limit ?)',
-    [match.ftsQuery!, threshold],
+    `select count(*) as matches from (${matchedKeysSql(index)} limit ?)`,
+    [index.query, threshold],
     reads,
   );
   return Number(counted!.matches) >= threshold;
