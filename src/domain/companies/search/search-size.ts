@@ -25,9 +25,9 @@ export interface SearchSize {
  * search is the same text for "cleaning" (114,000 matches at 5.5M, 0.7 s) as for an exact name (a handful, 20 ms),
  * so the read threads cannot tell them apart by their record, and an exact name queued behind sixteen common words
  * waited seconds. One statement counts the head's matches and takes the full-text match's numbers, each only up
- * to the bound. The full-text part is most of what a search of several words costs (about 2 ms of 4.5 at 1M:
- * every word's terms are intersected however few rows survive), so its numbers are handed back for the search to
- * use: counting and then matching again had made every name search a third slower at 5.5M.
+ * to the bound. The full-text part was most of what a search of several words cost (about 2 ms of 4.5 at 1M, before
+ * the pair index of name-pairs.ts), so its numbers are handed back for the search to use: counting and then
+ * matching again had made every name search a third slower at 5.5M.
  */
 export async function searchSize(
   em: EntityManager,
