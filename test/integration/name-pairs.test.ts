@@ -6,15 +6,18 @@ import { searchCompanies } from '../../src/domain/companies/search-companies';
 import { nameMatch } from '../../src/domain/companies/search/name-match';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import { dialectOf } from '../../src/domain/companies/register-sql';
 import { CSV_COLUMN, csvRow } from '../support/company-csv-rows';
 import { referenceSearch } from '../support/search-reference';
+import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 /*
- * SQLite's pair index (search/name-pairs.ts, migration 0023): a search of several whole words reads the names
- * holding its pairs of words instead of intersecting each word's list in the word index. It must name exactly what
- * the word index names, on a register the importer wrote (names added and renamed) and on one whose pairs
- * migration 0023 built from the names already there. The reference is the single sorted statement over the word
- * index (test/support/search-reference.ts). This file opens SQLite stores of its own whatever TEST_DATABASE_URL says.
+ * The pair index (search/name-pairs.ts; SQLite's company_name_pairs, migration 0023, PostgreSQL's name_pairs
+ * column, migration 0024): a search of several whole words reads the names holding its pairs of words instead of
+ * intersecting each word's list. It must name exactly what the words name, on a register the importer wrote (names
+ * added and renamed; on the test database, PostgreSQL under TEST_DATABASE_URL) and, on SQLite, on one whose pairs
+ * migration 0023 built from the names already there. The reference is the single sorted statement over the words'
+ * index (test/support/search-reference.ts). The SQLite-only tests open SQLite stores of their own.
  */
 
 const { NAME, NUMBER } = CSV_COLUMN;
@@ -58,7 +61,18 @@ const csv = (dir: string, names: readonly string[], file: string): string => {
 
 let dir: string;
 const opened: Orm[] = [];
+const databases: TestDatabase[] = [];
 
+/** A store on the test database (SQLite, or PostgreSQL under TEST_DATABASE_URL). */
+async function testStore(): Promise<Orm> {
+  const db = await createTestDatabase();
+  databases.push(db);
+  const orm = await openMigrated(db);
+  opened.push(orm);
+  return orm;
+}
+
+/** A SQLite store of this file's own. */
 async function store(name: string): Promise<Orm> {
   const orm = await openDatabase({ kind: 'sqlite', path: join(dir, `${name}.db`) });
   opened.push(orm);
@@ -90,11 +104,12 @@ beforeAll(() => {
 
 afterAll(async () => {
   for (const orm of opened) await orm.close();
+  for (const db of databases) await db.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the pair index of a name search of several words (SQLite)', () => {
-  it('is read for whole words, and not where it cannot stand for them', async () => {
+describe('the pair index of a name search of several words', () => {
+  it('is read for whole words, and not where it cannot stand for them (SQLite)', async () => {
     const orm = await store('which');
     await load(orm, NAMES, 'which.csv');
     const indexOf = async (q: string) => (await nameMatch(orm.em.fork(), q, 'sqlite')).fullTextIndex;
@@ -112,16 +127,19 @@ describe('the pair index of a name search of several words (SQLite)', () => {
     expect((await indexOf('ωmega green'))?.table).toBe('companies_fts');
   });
 
-  it('names what the word index names, as the importer writes it', async () => {
-    const orm = await store('imported');
+  it('names what the words name, as the importer writes it', async () => {
+    const orm = await testStore();
     await load(orm, NAMES, 'first.csv');
+    const em = orm.em.fork();
+    const match = await nameMatch(em, 'acorn green', dialectOf(em));
+    expect(match.fullText!.text).toContain(dialectOf(em) === 'sqlite' ? 'company_name_pairs' : 'name_pairs');
     const { found, expected } = await answers(orm);
     expect(found).toEqual(expected);
     expect(found['acorn green']).toMatchObject({ total: 5 });
   });
 
   it('follows a rename: the old pairs go, the new ones come', async () => {
-    const orm = await store('renamed');
+    const orm = await testStore();
     await load(orm, NAMES, 'before.csv');
     expect((await searchCompanies(orm.em.fork(), { q: 'acorn blue', limit: 20, offset: 0 })).total).toBe(1);
     // The same numbers; ACORN BLUE (the fourth) is now BIRCH GREEN.
@@ -133,7 +151,7 @@ describe('the pair index of a name search of several words (SQLite)', () => {
     expect(found['birch green']).toEqual({ numbers: ['09000003'], total: 1 });
   });
 
-  it("is built by migration 0023 from a register's names already there", async () => {
+  it("is built by migration 0023 from a register's names already there (SQLite)", async () => {
     const orm = await store('migrated');
     await load(orm, NAMES, 'migrated.csv');
     // The register as a version before the pair index left it: then the migration, as an upgrade runs it.

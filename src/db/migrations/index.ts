@@ -21,6 +21,7 @@ import { Migration0020WebSessions } from './0020-web-sessions';
 import { Migration0021SearchWithinTierIndex } from './0021-search-within-tier-index';
 import { Migration0022SearchWithinTierIndexPostgres } from './0022-search-within-tier-index-postgres';
 import { Migration0023CompanyNamePairs } from './0023-company-name-pairs';
+import { Migration0024CompanyNamePairsPostgres } from './0024-company-name-pairs-postgres';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -53,4 +54,5 @@ export const migrationsList = [
     class: Migration0022SearchWithinTierIndexPostgres,
   },
   { name: '0023-company-name-pairs', class: Migration0023CompanyNamePairs },
+  { name: '0024-company-name-pairs-postgres', class: Migration0024CompanyNamePairsPostgres },
 ];

@@ -1,8 +1,12 @@
+import { FTS5_SYNTAX, TSQUERY_SYNTAX } from '../../../src/domain/companies/search/full-text-terms';
 import {
   MAX_PAIR_ALTERNATIVES,
   namePairs,
-  pairsQuery,
+  pairsQuery as pairsQueryIn,
 } from '../../../src/domain/companies/search/name-pairs';
+
+/** SQLite's query (FTS5); PostgreSQL's differs only in how it writes terms and operators. */
+const pairsQuery = (words: Parameters<typeof pairsQueryIn>[0]) => pairsQueryIn(words, FTS5_SYNTAX);
 
 describe("a name's pairs of words", () => {
   it('pairs every two distinct words once, each pair ordered', () => {
@@ -27,6 +31,12 @@ describe("a search's query of the pair index", () => {
     );
     // The hub is the word of one alternative, wherever it stands.
     expect(pairsQuery([['acorn', 'acorns'], ['uk']])).toBe('("ACORN_UK" OR "ACORNS_UK")');
+  });
+
+  it("writes PostgreSQL's tsquery with lexemes in lower case", () => {
+    expect(pairsQueryIn([['green'], ['acorn', 'acorns'], ['uk']], TSQUERY_SYNTAX)).toBe(
+      "'green_uk' & ('acorn_green' | 'acorns_green')",
+    );
   });
 
   it('asks a word given twice once', () => {

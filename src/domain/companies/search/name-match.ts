@@ -95,13 +95,15 @@ async function fullTextSql(
   const postgres = dialect === 'postgresql';
   const found = await fullTextQuery(em, words, postgres ? TSQUERY_SYNTAX : FTS5_SYNTAX);
   if (found === undefined) return undefined;
-  if (postgres)
-    return {
-      sql: { text: "c.name_search @@ to_tsquery('simple', ?)", params: [found.query] },
-      query: found.query,
-      index: undefined,
-    };
-  const pairs = pairsQuery(found.alternatives);
+  if (postgres) {
+    // The pairs are lexemes as they are (a cast, not to_tsquery, which would split them at PAIR_JOIN).
+    const pairs = pairsQuery(found.alternatives, TSQUERY_SYNTAX);
+    const sql = pairs
+      ? { text: 'c.name_pairs @@ ?::tsquery', params: [pairs] }
+      : { text: "c.name_search @@ to_tsquery('simple', ?)", params: [found.query] };
+    return { sql, query: found.query, index: undefined };
+  }
+  const pairs = pairsQuery(found.alternatives, FTS5_SYNTAX);
   const index: FullTextIndex = pairs
     ? { table: 'company_name_pairs', query: pairs }
     : { table: 'companies_fts', query: found.query };
