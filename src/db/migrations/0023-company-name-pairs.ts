@@ -4,8 +4,8 @@ import { isPostgres } from './schema-builder';
 /*
  * The pair index of a name search of several words (search/name-pairs.ts): each name's every two words as one
  * term, keyed like companies_fts by the company number's key, so that a search reads the few names holding two of
- * its words instead of intersecting each word's long list. SQLite only: PostgreSQL's GIN index intersects its lists
- * by other means, and its name searches are not yet measured with such an index (docs/performance.md).
+ * its words instead of intersecting each word's long list. SQLite's; PostgreSQL's is a generated column
+ * (migration 0024).
  *
  * Contentless (the terms are never read back, only matched), and so with contentless_delete for the importer's
  * renames; detail=none as the word index. The tokenizer keeps name-pairs.ts's PAIR_JOIN ('_') inside a term.
