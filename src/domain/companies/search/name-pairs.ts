@@ -1,8 +1,8 @@
 import type { FullTextSyntax } from './full-text-terms';
 
 /*
- * The pair index: every two words of a name as one term, so that a name search of several words matches
- * them in one short list instead of intersecting each word's long one. FTS5 intersects an AND of terms by stepping
+ * The pair index: every two words of a name as one term, so that a name search of several words matches them in
+ * one short list instead of intersecting each word's long one. FTS5 intersects an AND of terms by stepping
  * through every term's list of names: three words each in 12,800 of 1M generated names cost 1.7 ms, most of a
  * name search, though one or two names hold all three. The names holding both ACORN and GREEN are the list of the
  * one term ACORN_GREEN, a few hundred names at most; ANDing the pairs of a chain of the query's words (ACORN_GREEN,
@@ -42,8 +42,9 @@ export const MAX_PAIR_ALTERNATIVES = 16;
 const ASCII_TERM = /^[A-Z0-9]+$/;
 
 /**
- * The pair index's query (FTS5's or a tsquery, by `syntax`) for a name search whose words are each one of some whole words (a word and what it
- * stands for as a prefix, full-text-terms.ts), or undefined when the pairs cannot stand for the words' match:
+ * The pair index's query (FTS5's or a tsquery, by `syntax`) for a name search whose words are each one of some
+ * whole words (a word and what it stands for as a prefix, full-text-terms.ts), or undefined when the pairs cannot
+ * stand for the words' match:
  * - fewer than two distinct words: a word alone has no pair;
  * - a word that is a prefix term, or holds anything but ASCII letters and digits (whose folding only the index
  *   knows), has no whole words to pair;
