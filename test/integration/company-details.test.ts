@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { importDemoRegister } from '../../src/demo/demo-data';
+import { DEMO_SEEDING_TIMEOUT_MS } from '../support/demo-seeding';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { importCompanyDetailsDir } from '../../src/ingest/companies-house/resources/import-company-details';
 import { simulateChange } from '../../src/demo/simulator/simulate-changes';
@@ -43,7 +44,7 @@ describe('company details on the demo data, as an agent reads them', () => {
     const caller = await signUp(app);
     await setPlan(app.services.orm.em.fork(), caller.account_id, 'starter');
     client = await connectMcp(app, caller.api_key, { name: 'company-details-test' });
-  });
+  }, DEMO_SEEDING_TIMEOUT_MS);
   afterAll(async () => {
     await client?.close();
     await app?.stop();

@@ -1,4 +1,5 @@
 import { importDemoRegister } from '../../../src/demo/demo-data';
+import { DEMO_SEEDING_TIMEOUT_MS } from '../../support/demo-seeding';
 import type { TestApp } from '../../support/test-app';
 
 /** Text a browser must never run, put where the register's own text goes. */
@@ -12,12 +13,8 @@ export interface SeededCompanies {
   insolvent: string;
 }
 
-/**
- * How long a suite's setup may take to start an app and seed these companies: about 10 s alone, but over jest's
- * default 30 s more than once in a fresh clone's test run, beside another suite on two cores (both suites that
- * seed them failed every test so, and passed alone).
- */
-export const SEEDING_TIMEOUT_MS = 120_000;
+/** How long a suite's setup may take to start an app and seed these companies (test/support/demo-seeding.ts). */
+export const SEEDING_TIMEOUT_MS = DEMO_SEEDING_TIMEOUT_MS;
 
 /**
  * The demo register with its details (how the embedded default seeds a fresh store: officers, PSCs, filings,
