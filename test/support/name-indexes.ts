@@ -1,7 +1,6 @@
-/** SQLite's name indexes (virtual tables, kept by the importer, not by the tables they index): the words and the pairs. */
-export const SQLITE_NAME_INDEXES = ['companies_fts', 'company_name_pairs'] as const;
+import { SQLITE_NAME_INDEXES } from '../../src/domain/companies/search/full-text-index';
 
-/** Empties them, for a test that empties the register itself. */
+/** Empties SQLite's name indexes, for a test that empties the register itself (the importer keeps them, no key). */
 export async function emptySqliteNameIndexes(connection: {
   execute(sql: string): Promise<unknown>;
 }): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type CompanyColumnValue,
 } from '../../domain/companies/company-record';
 import { companyNumberKey } from '../../domain/companies/company-number';
+import { SQLITE_NAME_INDEXES } from '../../domain/companies/search/full-text-index';
 import { namePairs } from '../../domain/companies/search/name-pairs';
 import { knexOf } from '../../domain/companies/register-sql';
 import { diffCompany, type ChangeDraft, type TrackedRow } from '../../domain/changes/company-changes';
@@ -155,7 +156,7 @@ export class SqliteRegisterWriter implements RegisterWriter {
   /** Merges the full-text indexes (words, pairs) each into one segment after a run that inserted enough companies. */
   async settle(run: { inserted: number }): Promise<void> {
     if (run.inserted < this.mergeAfterInserts) return;
-    for (const index of ['companies_fts', 'company_name_pairs']) await this.merge(index);
+    for (const index of SQLITE_NAME_INDEXES) await this.merge(index);
   }
 
   private async merge(index: string): Promise<void> {

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { setPlan } from '../../../src/domain/accounts/accounts';
 import { expectUsablePage, launchBrowser, viewports } from '../../support/browser';
 import { signUp, startTestApp, type TestApp } from '../../support/test-app';
-import { SEEDING_TIMEOUT_MS, seedCompanyPages, type SeededCompanies } from './web-company-seed';
+import { seedCompanyPages, type SeededCompanies } from './web-company-seed';
+import { DEMO_SEEDING_TIMEOUT_MS } from '../../support/demo-seeding';
 
 /*
  * The company page in Debian's chromium at a phone's width and a desktop's: axe-core finds no serious violation,
@@ -47,7 +48,7 @@ describe.each(Object.entries(viewports))('company page in a browser (%s)', (view
     app = await startTestApp();
     companies = await seedCompanyPages(app);
     browser = await launchBrowser();
-  }, SEEDING_TIMEOUT_MS);
+  }, DEMO_SEEDING_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();

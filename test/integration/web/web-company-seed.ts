@@ -1,5 +1,4 @@
 import { importDemoRegister } from '../../../src/demo/demo-data';
-import { DEMO_SEEDING_TIMEOUT_MS } from '../../support/demo-seeding';
 import type { TestApp } from '../../support/test-app';
 
 /** Text a browser must never run, put where the register's own text goes. */
@@ -12,9 +11,6 @@ export interface SeededCompanies {
   /** An insolvency case, and no charges. */
   insolvent: string;
 }
-
-/** How long a suite's setup may take to start an app and seed these companies (test/support/demo-seeding.ts). */
-export const SEEDING_TIMEOUT_MS = DEMO_SEEDING_TIMEOUT_MS;
 
 /**
  * The demo register with its details (how the embedded default seeds a fresh store: officers, PSCs, filings,

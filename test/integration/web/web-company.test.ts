@@ -1,13 +1,8 @@
 import { setPlan } from '../../../src/domain/accounts/accounts';
 import { request, signUp, startTestApp, type TestApp } from '../../support/test-app';
 import { WebClient, signInThroughPages } from '../../support/web-client';
-import {
-  HOSTILE_NAME,
-  HOSTILE_OFFICER,
-  SEEDING_TIMEOUT_MS,
-  seedCompanyPages,
-  type SeededCompanies,
-} from './web-company-seed';
+import { HOSTILE_NAME, HOSTILE_OFFICER, seedCompanyPages, type SeededCompanies } from './web-company-seed';
+import { DEMO_SEEDING_TIMEOUT_MS } from '../../support/demo-seeding';
 
 type Row = Record<string, unknown>;
 
@@ -47,7 +42,7 @@ describe('web app: the company page', () => {
     // Team: each view of the page is six operation calls, and this suite also asks the API for comparison.
     team = await signedIn('team');
     free = await signedIn('free');
-  }, SEEDING_TIMEOUT_MS);
+  }, DEMO_SEEDING_TIMEOUT_MS);
   afterAll(async () => {
     await app?.stop();
   });

@@ -5,8 +5,11 @@
  * intersection reads keys alone; the pair index holds nothing else, and its matches' numbers are read from the
  * word index by key.
  */
+/** SQLite's name indexes (FTS5 tables the importer keeps, not the tables they index): the words and the pairs. */
+export const SQLITE_NAME_INDEXES = ['companies_fts', 'company_name_pairs'] as const;
+
 export interface FullTextIndex {
-  table: 'companies_fts' | 'company_name_pairs';
+  table: (typeof SQLITE_NAME_INDEXES)[number];
   /** The FTS5 query in that index. */
   query: string;
 }
