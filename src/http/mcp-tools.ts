@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ServiceError } from '../domain/errors';
 import { invalidArgument } from './errors';
 import { invokeOperation } from '../operations/invoke';
-import type { KeyedOperation, Operation, OperationContext } from '../operations/operation';
+import type { CallContext } from '../operations/call-context';
+import type { KeyedOperation, Operation } from '../operations/operation';
 import type { Account } from '../db/entities/account';
 import { nextStep } from './next-steps';
 
@@ -50,7 +51,7 @@ export async function callTool(
   operations: readonly KeyedOperation[],
   name: string,
   args: unknown,
-  context: OperationContext,
+  context: CallContext,
   account: Account,
   requestId: string,
 ): Promise<CallToolResult> {

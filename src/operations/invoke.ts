@@ -2,7 +2,7 @@ import { planAllows } from '../domain/accounts/plans';
 import { ServiceError } from '../domain/errors';
 import type { Account } from '../db/entities/account';
 import { normaliseCompanyNumber } from '../domain/companies/company-number';
-import { withAccount } from './call-context';
+import { withAccount, type CallContext } from './call-context';
 import { refuseNulCharacters } from './nul-characters';
 import type { KeyedOperation, Operation, OperationContext } from './operation';
 
@@ -16,7 +16,7 @@ import type { KeyedOperation, Operation, OperationContext } from './operation';
 export async function invokeOperation(
   operation: Operation,
   rawInput: unknown,
-  context: OperationContext,
+  context: CallContext,
   account: Account | undefined,
 ): Promise<unknown> {
   refuseNulCharacters(rawInput);

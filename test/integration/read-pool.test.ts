@@ -96,6 +96,10 @@ describe('read pool (SQLite)', () => {
         ['select ? as quoted', ["it's; drop table sample"]],
         ['select * from sample where id = ?', [99]],
         ['select id from sample where id < 5 order by id limit ? offset ?', [2, 1]],
+        // Column names as rows take them (inline reads build the objects themselves: row-builder.ts).
+        ['select id as a, code as a from sample where id = ?', [3]],
+        ['select id as "__proto__", code from sample where id = ?', [3]],
+        [`select id as "it's ""odd""\\n", note as "${'${x}'}" from sample where id = ?`, [3]],
       ];
       for (const [sql, params] of queries) {
         const viaOrm = await orm.em

@@ -2,6 +2,13 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { ReadParam } from '../read-query';
 import { betterSqlite3 } from '../sqlite-binding';
 import { SqliteReadError } from './read-pool';
+import { compiledRowBuilder, type RowBuilder } from './row-builder';
+
+/** A prepared statement and, when it returns rows as arrays, the function that makes each an object. */
+interface PreparedRead {
+  statement: BetterSqlite3.Statement;
+  build: RowBuilder | undefined;
+}
 
 /**
  * Point reads on the event-loop thread: a handful of rows found through a unique key (an API key's hash, a company
@@ -15,7 +22,7 @@ import { SqliteReadError } from './read-pool';
  */
 export class InlineReader {
   private database: BetterSqlite3.Database | undefined;
-  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly statements = new Map<string, PreparedRead>();
   private closed = false;
 
   constructor(
@@ -26,7 +33,9 @@ export class InlineReader {
   read<Row>(sql: string, params: readonly ReadParam[]): Row[] {
     if (this.closed) throw new Error('the read pool is closed');
     try {
-      return this.statementFor(sql).all(params.map(bindable)) as Row[];
+      const { statement, build } = this.statementFor(sql);
+      const rows = statement.all(params.map(bindable));
+      return (build === undefined ? rows : (rows as unknown[][]).map(build)) as Row[];
     } catch (error) {
       const { message, code } = error as { message?: unknown; code?: unknown };
       throw new SqliteReadError(String(message), typeof code === 'string' ? code : undefined);
@@ -40,15 +49,15 @@ export class InlineReader {
     this.database = undefined;
   }
 
-  private statementFor(sql: string): BetterSqlite3.Statement {
-    let statement = this.statements.get(sql);
-    if (statement === undefined) {
-      statement = this.connection().prepare(sql);
+  private statementFor(sql: string): PreparedRead {
+    let prepared = this.statements.get(sql);
+    if (prepared === undefined) {
+      prepared = prepareRead(this.connection(), sql);
       if (this.statements.size >= this.statementCacheSize)
         this.statements.delete(this.statements.keys().next().value as string);
-      this.statements.set(sql, statement);
+      this.statements.set(sql, prepared);
     }
-    return statement;
+    return prepared;
   }
 
   private connection(): BetterSqlite3.Database {
@@ -60,6 +69,18 @@ export class InlineReader {
     }
     return this.database;
   }
+}
+
+/**
+ * A statement that returns rows reads them as arrays, made objects by a builder compiled for its columns
+ * (row-builder.ts); one that returns none (a write sent here by mistake) is left to fail as SQLite fails it.
+ */
+function prepareRead(database: BetterSqlite3.Database, sql: string): PreparedRead {
+  const statement = database.prepare(sql);
+  if (!statement.reader) return { statement, build: undefined };
+  const build = compiledRowBuilder(statement.columns().map((column) => column.name));
+  if (build !== undefined) statement.raw(true);
+  return { statement, build };
 }
 
 function bindable(value: ReadParam): ReadParam | bigint {
