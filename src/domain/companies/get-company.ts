@@ -82,7 +82,6 @@ export async function getCompanyAnswer(
   });
   if (row === undefined) return undefined;
   const profile = companyToProfile(companyFromRow(row), asOf);
-  const held = (value: unknown) => value === true || value === 1 || value === '1';
   return {
     ...profile,
     charges: held(row.any_charges) ? await readCharges(entities(), profile.company_number) : [],
@@ -93,6 +92,11 @@ export async function getCompanyAnswer(
     source: row.fetch_source ?? 'register_import',
     fetched_at: row.fetch_fetched_at === null ? null : new Date(row.fetch_fetched_at).toISOString(),
   };
+}
+
+/** SQLite's 1, PostgreSQL's true (or '1' through some drivers): the company has some. */
+function held(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
 }
 
 // The place joins on the stored compact postcode, which the writers derive from postal_code the way
