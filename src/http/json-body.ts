@@ -16,17 +16,17 @@ export function jsonBody(limitBytes: number): Middleware<AppState> {
   };
 }
 
-/**
- * The request's JSON body (undefined when it has none), or a ServiceError: `unsupported_media_type`,
- * `payload_too_large` or `invalid_json`. The MCP endpoint reads its body with this too, and answers those
- * errors as JSON-RPC errors.
- */
 // Module level rather than inline in the call: under tsx, which keeps function names, every closure made per
 // request is also renamed per request (`__name`), 2 % of an MCP call's CPU profile.
 function unreadable(reason: string | undefined): ServiceError {
   return new ServiceError('invalid_json', 'The body could not be read', { reason: reason ?? 'read_error' });
 }
 
+/**
+ * The request's JSON body (undefined when it has none), or a ServiceError: `unsupported_media_type`,
+ * `payload_too_large` or `invalid_json`. The MCP endpoint reads its body with this too, and answers those
+ * errors as JSON-RPC errors.
+ */
 export async function readJsonBody(ctx: Context, limitBytes: number): Promise<unknown> {
   if (!methodsWithBody.has(ctx.method)) return undefined;
   const text = await readBodyText(ctx, {

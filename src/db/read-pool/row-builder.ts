@@ -1,8 +1,9 @@
 /**
  * Rows as plain objects, built in JavaScript from a statement's values. better-sqlite3 builds an object row through
  * V8's C++ API, one property at a time; a company row has 46 columns, and building it that way cost about 8 of
- * the 18 µs of a point read (bench/README.md, "Keyed get_company"). A row read as an array of values (`raw`) and
- * made an object by a function compiled for the statement's columns is built by the JIT as one object literal.
+ * the 18 µs of a point read (docs/performance.md, "The hot path of a keyed call"). A row read as an array of
+ * values (`raw`) and made an object by a function compiled for the statement's columns is built by the JIT as
+ * one object literal.
  *
  * The object is the one better-sqlite3 would give: the columns in order, a later column of the same name
  * overwriting an earlier one. A statement whose columns include `__proto__` (which a literal would take for the
