@@ -196,6 +196,20 @@ describe('point reads (SQLite): inline on the event-loop thread', () => {
     await Promise.all([pooled, inline]);
     expect(order).toEqual(['point', 'pooled']);
   });
+
+  it('keep every value under its own column while another connection changes the table', async () => {
+    const named = 'select code, id, note from sample where id = ?';
+    const star = 'select * from sample where id = ?';
+    const point = (sql: string) => readRows(orm.em.fork(), sql, [3], { pointRead: true });
+    expect(await point(named)).toEqual([{ code: 'abc', id: 3, note: "it's" }]);
+    expect(await point(star)).toEqual([{ id: 3, code: 'abc', amount: -3.25, note: "it's" }]);
+    // As a newer version's migration would, from another connection, while the statements stay prepared.
+    const connection = orm.em.fork().getConnection();
+    await connection.execute(`alter table sample add column extra text default 'x'`, [], 'run');
+    await connection.execute(`alter table sample drop column amount`, [], 'run');
+    expect(await point(named)).toEqual([{ code: 'abc', id: 3, note: "it's" }]);
+    expect(await point(star)).toEqual([{ id: 3, code: 'abc', note: "it's", extra: 'x' }]);
+  });
 });
 
 describe('read pool threads', () => {

@@ -74,10 +74,14 @@ export class InlineReader {
 /**
  * A statement that returns rows reads them as arrays, made objects by a builder compiled for its columns
  * (row-builder.ts); one that returns none (a write sent here by mistake) is left to fail as SQLite fails it.
+ * A statement with a `*` keeps better-sqlite3's objects: when another process changes the schema (a newer
+ * version's migration while this one serves), SQLite prepares the statement again and `*` stands for other
+ * columns, which a builder made for the old ones would put under the wrong names. (Any `*`, a `count(*)` too:
+ * the test is on the text, and leaving a statement to better-sqlite3 is only slower.)
  */
 function prepareRead(database: BetterSqlite3.Database, sql: string): PreparedRead {
   const statement = database.prepare(sql);
-  if (!statement.reader) return { statement, build: undefined };
+  if (!statement.reader || sql.includes('*')) return { statement, build: undefined };
   const build = compiledRowBuilder(statement.columns().map((column) => column.name));
   if (build !== undefined) statement.raw(true);
   return { statement, build };

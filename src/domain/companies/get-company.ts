@@ -11,7 +11,7 @@ import { registeredOfficePlaceSchema, type RegisteredOfficePlace } from '../plac
 import { normaliseCompanyNumber } from './company-number';
 import { companyProfileSchema, type CompanyProfile } from './company-profile';
 import type { CompanyProvenance } from './company-provenance';
-import { companyFromRow, companyToProfile, type CompanyRow } from './company-record';
+import { COMPANY_COLUMNS, companyFromRow, companyToProfile, type CompanyRow } from './company-record';
 
 /**
  * A company's profile, or undefined when the register has no such number. The number is taken as people type it
@@ -27,7 +27,7 @@ export async function getCompany(
   if (!number.ok) throw new ServiceError(number.code, number.message, { argument: 'company_number' });
   const [row] = await readRows<CompanyRow>(
     em,
-    'select * from companies where company_number = ?',
+    `select ${COMPANY_COLUMNS.join(', ')} from companies where company_number = ?`,
     [number.companyNumber],
     { pointRead: true },
   );
@@ -101,8 +101,11 @@ function held(value: unknown): boolean {
 
 // The place joins on the stored compact postcode, which the writers derive from postal_code the way
 // placeOfPostcode compacts it (postcodeKeys); a postcode longer than a lookup key simply matches no row.
+// The company's columns are named rather than `c.*`, so that the row keeps its shape while another process adds a
+// column (inline reads build rows by position: db/read-pool/row-builder.ts).
 const COMPANY_ANSWER_SQL =
-  'select c.*, f.source as fetch_source, f.fetched_at as fetch_fetched_at, p.postcode as place_postcode, ' +
+  `select ${COMPANY_COLUMNS.map((column) => `c.${column}`).join(', ')}, ` +
+  'f.source as fetch_source, f.fetched_at as fetch_fetched_at, p.postcode as place_postcode, ' +
   'p.region_code as place_region_code, p.local_authority_code as place_local_authority_code, ' +
   'p.local_authority_name as place_local_authority_name, ' +
   'exists (select 1 from charges h where h.company_number = c.company_number) as any_charges, ' +
