@@ -19,13 +19,7 @@ const transform = {
     },
   ],
 };
-const common = {
-  transform,
-  testEnvironment: 'node',
-  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-  // Releases the AsyncLocalStorages and promise hooks earlier files left in the shared process (see the file).
-  setupFilesAfterEnv: ['<rootDir>/test/support/release-process-hooks.ts'],
-};
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
 
 /** @type {import('jest').Config} */
 module.exports = {
