@@ -1,5 +1,9 @@
 // Three tiers (see docs/testing.md): unit (plain), workflow (time-skipping server), integration (dev server + DB + HTTP).
-// Run serially (--runInBand): time skipping is global to a test server and the machine has two cores.
+// Serially, one file at a time (maxWorkers 1): time skipping is global to a test server and the machine has two
+// cores. Each file in a fresh process: a worker is replaced after every file (any idle memory is over the limit),
+// because what a file loads leaves process-wide hooks behind (MikroORM's and the Temporal SDK's
+// AsyncLocalStorages, the SDK's workflow promise hooks) that made files late in one long process run many
+// times slower than alone (docs/testing.md, "One process per test file").
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
@@ -24,6 +28,8 @@ const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts'
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 30_000,
+  maxWorkers: 1,
+  workerIdleMemoryLimit: '1kb',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {

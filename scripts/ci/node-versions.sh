@@ -28,7 +28,7 @@ for version in "${versions[@]}"; do
     results=(--json "--outputFile=$NODE_VERSIONS_RESULTS_DIR/node-$version.json")
   fi
   # shellcheck disable=SC2086 # the extra jest arguments are meant to split
-  if ! PATH="$dir/bin:$PATH" node node_modules/jest/bin/jest.js ${NODE_VERSIONS_JEST_ARGS:-} --runInBand \
+  if ! PATH="$dir/bin:$PATH" node node_modules/jest/bin/jest.js ${NODE_VERSIONS_JEST_ARGS:-} \
     --selectProjects unit integration "${results[@]}"; then
     status=1
   fi
