@@ -29,7 +29,7 @@ beforeAll(async () => {
   await keepDetailsOfFirstHalfOnly(orm.em.fork());
   // About 30 s alone on a 2-core machine (the demo generator writes every detail in its published format and
   // imports it). 600 companies, two batches of the drain, still fire three grades and eight rule codes (asserted
-  // below); 1,500 took 80–220 s a run, in each of CI's runs.
+  // below); 1,500 took 80–220 s in each of CI's runs.
 }, 900_000);
 
 /** The generator gives every company details; the real register mostly has none: the second half loses them. */
