@@ -28,6 +28,8 @@ export const usage = `Usage: npm run bench:api -- [options]   (each option also 
                        a score, and at millions of companies scoring takes longer than the import
   --no-quota-row       skip the extra row with the real quotas (BENCH_NO_QUOTA_ROW=1)
   --no-write           do not write bench/results/api-<date>.json (BENCH_NO_WRITE=1)
+  --v8-pretenuring     leave V8's allocation-site pretenuring on, as plain node does, instead of the service's
+                       processes' setting (src/v8-settings.ts) (BENCH_V8_PRETENURING=1)
 Settings of the store itself (SQLITE_*, e.g. the read threads) are read from the environment as the service
 reads them.`;
 
@@ -49,6 +51,8 @@ export interface ApiBenchOptions {
   healthScores: boolean;
   quotaRow: boolean;
   write: boolean;
+  /** Run the API with V8's own default rather than the service's V8 settings (src/v8-settings.ts). */
+  v8Pretenuring: boolean;
 }
 
 export function parseApiBenchOptions(
@@ -73,6 +77,7 @@ export function parseApiBenchOptions(
       'no-health-scores': { type: 'boolean', default: false },
       'no-quota-row': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
+      'v8-pretenuring': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -107,6 +112,7 @@ export function parseApiBenchOptions(
     healthScores: !(values['no-health-scores'] || envFlag(env.BENCH_NO_HEALTH_SCORES)),
     quotaRow: !(values['no-quota-row'] || envFlag(env.BENCH_NO_QUOTA_ROW)),
     write: !(values['no-write'] || envFlag(env.BENCH_NO_WRITE)),
+    v8Pretenuring: values['v8-pretenuring'] || envFlag(env.BENCH_V8_PRETENURING),
   };
 }
 

@@ -29,6 +29,7 @@ import type { Quotas } from '../src/domain/accounts/quota';
 import type { Logger } from '../src/logger';
 import { closeServices, openServices, startApi, type RunningApi } from '../src/server';
 import { findTemporalCli, startDevServer } from '../src/temporal/dev-server';
+import { applyServingV8Flags, SERVING_V8_FLAGS } from '../src/v8-settings';
 import { freePort } from '../test/support/free-port';
 import { createCellRunner, startLoadWorker, type CellResult, type Target } from './api-cells';
 import { contentionTable, runContention, type ContentionReport } from './api-contention';
@@ -167,6 +168,13 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
+  // The API measured here runs in this process, so it gets the V8 settings the service's processes start with.
+  if (!options.v8Pretenuring) applyServingV8Flags();
+  progress(
+    options.v8Pretenuring
+      ? "V8's own defaults (--v8-pretenuring)"
+      : `V8 as the service runs it: ${SERVING_V8_FLAGS.join(' ')}`,
+  );
   const logger: Logger = pino({ name: 'bench', level: 'warn' }, pino.destination(2));
   const started = Date.now();
 
@@ -427,6 +435,7 @@ async function main(): Promise<void> {
         options: { ...options, write: undefined, databaseUrl: undefined },
         client: 'node:http Agent, keep-alive, maxSockets = concurrency, in a worker thread; closed loop',
         quotas: 'excluded (a no-op Quotas) except in real_quotas',
+        v8Flags: options.v8Pretenuring ? [] : [...SERVING_V8_FLAGS],
         import: importReport,
         cells: rows
           .filter((row) => row.cell.kind !== 'baseline')

@@ -1,11 +1,15 @@
+import { applyServingV8Flags } from './v8-settings';
+
 const FORCED_EXIT_MS = 30_000;
 
 /**
  * Runs a process until SIGINT/SIGTERM, then calls the stop function it returned, once. Repeated signals
  * while stopping are expected (a terminal's Ctrl-C reaches both tsx and this process, and tsx relays it)
- * and change nothing; a stop that hangs is cut short after 30 s. Start-up errors print a plain message.
+ * and change nothing; a stop that hangs is cut short after 30 s. Start-up errors print a plain message. The
+ * process runs with the service's V8 settings (v8-settings.ts), set before start() does anything.
  */
 export function runUntilSignal(name: string, start: () => Promise<() => Promise<void>>): void {
+  applyServingV8Flags();
   let stopping = false;
   start().then(
     (stop) => {
