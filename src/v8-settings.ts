@@ -6,15 +6,14 @@ import { setFlagsFromString } from 'node:v8';
  *
  * `--no-allocation-site-pretenuring`. V8 watches where objects are made (a literal, an array, a `new` in optimised
  * code) and, once the objects of one place have survived young collections at a high rate, makes that place's
- * objects in the old generation from then on. Start-up (migrations, the demo register's seed) teaches it that for
- * places the request path shares, and then every request leaves a dead old object pointing at its young ones (the
- * IncomingMessage, Koa's context, the answer). A young collection (a scavenge) counts every pointer from the old
- * generation as live until the next full collection, so everything every request made since the last scavenge
- * survived it and was copied: measured on a bare Koa route in a process with the service's database and Temporal,
- * 1.4 MB copied per scavenge and 3–4 ms pauses, against 6 KB and 0.6 ms with the setting, and get_company's p99
- * under 16 searches (the pauses are most of it) down by a third (docs/performance.md, "Young collections that
- * copied every request"). Whether V8 makes that decision varies from one start to the next, which is why it hid
- * so long; nothing measured got slower without it.
+ * objects in the old generation from then on. Start-up (migrations, the demo register's seed) switched places the
+ * request path shares (`--trace-pretenuring`), and from then on every request's objects survived the next young
+ * collection (a scavenge) and were copied. What fits: a request leaves dead old objects pointing at its young ones,
+ * and a scavenge counts every pointer from the old generation as live until the next full collection. Measured on
+ * a bare Koa route in a process with the service's database and Temporal: 1.4 MB copied and 3–4 ms per scavenge,
+ * against 6 KB and 0.6 ms with the setting; get_company's p99 under 16 searches down by about a third
+ * (docs/performance.md, "Young collections that copied every request"). Whether V8 switches any place varies
+ * from one start to the next, which is why it hid so long; nothing measured got slower without it.
  */
 export const SERVING_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
 
