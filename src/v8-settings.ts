@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
  * collection (a scavenge) and were copied. What fits: a request leaves dead old objects pointing at its young ones,
  * and a scavenge counts every pointer from the old generation as live until the next full collection. Measured on
  * a bare Koa route in a process with the service's database and Temporal: 1.4 MB copied and 3–4 ms per scavenge,
- * against 6 KB and 0.6 ms with the setting; get_company's p99 under 16 searches down by about a third
+ * against 6 KB and 0.6 ms with the setting; get_company's p99 under 16 searches down by a third to a half
  * (docs/performance.md, "Young collections that copied every request"). Whether V8 switches any place varies
  * from one start to the next, which is why it hid so long; nothing measured got slower without it.
  */
