@@ -6,8 +6,8 @@ import { setFlagsFromString } from 'node:v8';
  *
  * `--no-allocation-site-pretenuring`. V8 watches where objects are made (a literal, an array, a `new` in optimised
  * code) and, once the objects of one place have survived young collections at a high rate, makes that place's
- * objects in the old generation from then on. Start-up (migrations, the demo register's seed) switched places the
- * request path shares (`--trace-pretenuring`), and from then on every request's objects survived the next young
+ * objects in the old generation from then on. Work at start-up switched places the request path shares
+ * (`--trace-pretenuring` shows the switches), and from then on every request's objects survived the next young
  * collection (a scavenge) and were copied. What fits: a request leaves dead old objects pointing at its young ones,
  * and a scavenge counts every pointer from the old generation as live until the next full collection. Measured on
  * a bare Koa route in a process with the service's database and Temporal: 1.4 MB copied and 3–4 ms per scavenge,
