@@ -169,11 +169,12 @@ async function main(): Promise<void> {
     return;
   }
   // The API measured here runs in this process, so it gets the V8 settings the service's processes start with.
-  if (!options.v8Pretenuring) applyServingV8Flags();
+  const v8Flags: string[] = options.v8Pretenuring ? [] : [...SERVING_V8_FLAGS];
+  if (v8Flags.length > 0) applyServingV8Flags();
   progress(
-    options.v8Pretenuring
-      ? "V8's own defaults (--v8-pretenuring)"
-      : `V8 as the service runs it: ${SERVING_V8_FLAGS.join(' ')}`,
+    v8Flags.length > 0
+      ? `V8 as the service runs it: ${v8Flags.join(' ')}`
+      : "V8's own defaults (--v8-pretenuring)",
   );
   const logger: Logger = pino({ name: 'bench', level: 'warn' }, pino.destination(2));
   const started = Date.now();
@@ -435,7 +436,7 @@ async function main(): Promise<void> {
         options: { ...options, write: undefined, databaseUrl: undefined },
         client: 'node:http Agent, keep-alive, maxSockets = concurrency, in a worker thread; closed loop',
         quotas: 'excluded (a no-op Quotas) except in real_quotas',
-        v8Flags: options.v8Pretenuring ? [] : [...SERVING_V8_FLAGS],
+        v8Flags,
         import: importReport,
         cells: rows
           .filter((row) => row.cell.kind !== 'baseline')
