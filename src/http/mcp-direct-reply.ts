@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -8,10 +9,7 @@ import {
   type JSONRPCResultResponse,
   type MessageExtraInfo,
   SUPPORTED_PROTOCOL_VERSIONS,
-  isInitializeRequest,
-  isJSONRPCErrorResponse,
   isJSONRPCRequest,
-  isJSONRPCResultResponse,
 } from '@modelcontextprotocol/sdk/types.js';
 
 export type JsonRpcReply = JSONRPCResultResponse | JSONRPCErrorResponse;
@@ -38,7 +36,18 @@ export function canReplyDirectly(message: unknown, headers: IncomingHttpHeaders)
   if (!isJsonContentType(headers['content-type'])) return false;
   const version = headers['mcp-protocol-version'];
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) return false;
-  return isJSONRPCRequest(message) && !isInitializeRequest(message);
+  // The method is compared rather than parsed as an initialize request: that parse fails for every other request,
+  // and a failed zod parse is costly (see `deliver`).
+  return isJSONRPCRequest(message) && message.method !== 'initialize';
+}
+
+/**
+ * The SDK's own request handling (Protocol's `_onrequest`): what its transport callback runs for a request once it
+ * has tried the message as the other kinds. Not public API, so `deliver` checks it is there
+ * (test/unit/edge/mcp-direct-reply.test.ts fails if an SDK update renames it).
+ */
+export interface SdkRequestHandling {
+  _onrequest?: (request: JSONRPCRequest, extra?: MessageExtraInfo) => void;
 }
 
 /**
@@ -59,17 +68,23 @@ export class OneRequestTransport implements Transport {
 
   async start(): Promise<void> {}
 
-  /** Hands the request to the server (connected before this); the reply resolves `reply`. */
-  deliver(extra: MessageExtraInfo): void {
-    this.onmessage?.(this.request, extra);
+  /**
+   * Hands the request to `server` (connected to this transport before); the reply resolves `reply`. It goes
+   * straight to the SDK's request handling when the server has it, not through the callback the server gave this
+   * transport: that callback first tries the message as a result and as an error response, two zod parses that
+   * fail for every request, and a failed zod parse builds a ZodError whose objects outlive the young generation
+   * (docs/performance.md, "Failed parses on every request").
+   */
+  deliver(server: Server, extra: MessageExtraInfo): void {
+    const handling = (server as unknown as SdkRequestHandling)._onrequest;
+    if (typeof handling === 'function') handling.call(server, this.request, extra);
+    else this.onmessage?.(this.request, extra);
   }
 
+  /** Keeps the reply to the request: a message with its id and a result or an error (no zod parse of the result). */
   async send(message: JSONRPCMessage): Promise<void> {
-    if (
-      (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) &&
-      message.id === this.request.id
-    )
-      this.settle(message);
+    if (('result' in message || 'error' in message) && message.id === this.request.id)
+      this.settle(message as JsonRpcReply);
   }
 
   async close(): Promise<void> {

@@ -111,7 +111,7 @@ async function replyDirectly(
     if (!replied) void server.close();
   });
   await server.connect(direct);
-  direct.deliver({ requestInfo: { headers: ctx.headers } });
+  direct.deliver(server, { requestInfo: { headers: ctx.headers } });
   const reply = await direct.reply;
   replied = true;
   if (reply === undefined) {

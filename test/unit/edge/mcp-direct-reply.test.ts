@@ -1,6 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { canReplyDirectly, listsJsonFirst, OneRequestTransport } from '../../../src/http/mcp-direct-reply';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  canReplyDirectly,
+  listsJsonFirst,
+  OneRequestTransport,
+  type SdkRequestHandling,
+} from '../../../src/http/mcp-direct-reply';
 
 const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_company', arguments: {} } };
 const headers: IncomingHttpHeaders = {
@@ -60,11 +66,34 @@ describe('canReplyDirectly: only what the SDK transport would answer with a JSON
 describe('OneRequestTransport', () => {
   const request = { jsonrpc: '2.0' as const, id: 7, method: 'tools/list' };
 
+  it("hands the request straight to the SDK's request handling, which a real Server has", () => {
+    const transport = new OneRequestTransport(request);
+    const viaCallback = jest.fn();
+    transport.onmessage = viaCallback;
+    const handled: unknown[][] = [];
+    const server = {
+      _onrequest(this: unknown, ...args: unknown[]) {
+        handled.push([this, ...args]);
+      },
+    };
+    const extra = { requestInfo: { headers: {} } };
+    transport.deliver(server as unknown as Server, extra);
+    expect(handled).toEqual([[server, request, extra]]);
+    expect(viaCallback).not.toHaveBeenCalled();
+    // The step deliver uses is not the SDK's public API: an SDK update that renames it fails here.
+    const real = new Server(
+      { name: 'test', version: '1' },
+      { capabilities: {} },
+    ) as unknown as SdkRequestHandling;
+    expect(typeof real._onrequest).toBe('function');
+  });
+
   it('hands the request over once and keeps only the reply to it', async () => {
     const transport = new OneRequestTransport(request);
     const received: JSONRPCMessage[] = [];
     transport.onmessage = (message) => received.push(message);
-    transport.deliver({});
+    // A server without the SDK's request handling: the request goes through the callback it installed.
+    transport.deliver({} as Server, {});
     expect(received).toEqual([request]);
     await transport.send({
       jsonrpc: '2.0',
