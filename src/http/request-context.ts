@@ -34,9 +34,10 @@ export function requestContext(logger: Logger): Middleware<AppState> {
 
 /**
  * A request's state, its logger made on first use. The getter lives on the class: defined on each request's own
- * object (Object.defineProperty with a new closure), it gave V8 a new hidden class per request, and hidden classes
- * live in the old generation, where a dead one kept the request's young objects alive through every young
- * collection until the next full one (docs/performance.md, "Hidden classes made per request").
+ * object (Object.defineProperty with a new closure), it turned every state into a dictionary and left objects in
+ * V8's old generation pointing at the request's young ones, which kept them alive through every young collection
+ * until the next full one (docs/performance.md, "Hidden classes made per request"). The optional fields are
+ * declared so that every state has the same shape from the start.
  */
 class RequestState implements AppState {
   readonly #parent: Logger;

@@ -10,11 +10,12 @@ import { SAMPLE_COMPANIES_CSV } from '../support/company-csv-rows';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 /*
- * Objects made on every request keep one hidden class (V8's map). A hidden class made per request lives in the old
- * generation, and until the next full collection it keeps the young objects it points at alive through every young
- * collection: on Node 20, a hot `{ ...object, more }` and an accessor defined on each request's own object both did
- * that, and every request's objects were copied twice before dying (docs/performance.md, "Hidden classes made per
- * request"). V8's own test functions tell: `%HaveSameMap` and `%HasFastProperties`.
+ * Objects made on every request keep one hidden class (V8's map) with fast properties. A hidden class made per
+ * request lives in the old generation, and until the next full collection it keeps the young objects it points at
+ * alive through every young collection: on Node 20 a hot `{ ...object, more }` did that, and an accessor defined on
+ * each request's own object turned it into a dictionary with the same effect; every request's objects were copied
+ * twice before dying (docs/performance.md, "Hidden classes made per request"). V8's own test functions tell:
+ * `%HaveSameMap` and `%HasFastProperties`.
  */
 setFlagsFromString('--allow-natives-syntax');
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
