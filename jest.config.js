@@ -27,7 +27,8 @@ const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts'
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testTimeout: 30_000,
+  // Generous: CI runs the SQLite and PostgreSQL suites at once on two cores (docs/testing.md, "What CI runs").
+  testTimeout: 60_000,
   maxWorkers: 1,
   workerIdleMemoryLimit: '1kb',
   projects: [

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { projectRoot, testCacheDir, workflowBundlePath } from './paths';
 
@@ -16,7 +16,11 @@ export async function bundleWorkflowsOnce(): Promise<void> {
       error: console.error,
     },
   });
-  writeFileSync(workflowBundlePath, code);
+  // Written aside and renamed into place: CI runs the SQLite and PostgreSQL suites at once, and a file of one run
+  // must never read the bundle half rewritten by the other's setup.
+  const staging = `${workflowBundlePath}.${process.pid}`;
+  writeFileSync(staging, code);
+  renameSync(staging, workflowBundlePath);
 }
 
 export function workflowBundle(): { code: string } {
