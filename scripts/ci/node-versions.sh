@@ -39,8 +39,9 @@ for version in "${versions[@]}"; do
     results=(--json "--outputFile=$NODE_VERSIONS_RESULTS_DIR/node-$version.json")
   fi
   # Path patterns select across both projects: every unit file (test/unit/) and the smoke files by whole name.
-  if ! PATH="$dir/bin:$PATH" node node_modules/jest/bin/jest.js --selectProjects unit integration \
-    "${results[@]}" test/unit/ "${smoke[@]}"; then
+  # They come first: --selectProjects takes every word after it up to the next option as a project's name.
+  if ! PATH="$dir/bin:$PATH" node node_modules/jest/bin/jest.js test/unit/ "${smoke[@]}" \
+    --selectProjects unit integration "${results[@]}"; then
     status=1
   fi
 done

@@ -302,7 +302,7 @@ describe('officer name search through officer_name_words', () => {
 
 describe('migration 0019 on a store that already holds appointments', () => {
   it('backfills the word rows of every appointment, across batches', async () => {
-    const db = await createTestDatabase();
+    const db = await createTestDatabase({ empty: true });
     const orm = await openDatabase(db.database);
     try {
       await orm.getMigrator().up({ to: '0017-webhook-redeliveries' });

@@ -637,7 +637,7 @@ describe('screen_companies', () => {
 
 describe('migration 0010 on a store that already holds accounts years', () => {
   it('backfills a latest-figures row for every company with figures, across batches', async () => {
-    const db = await createTestDatabase();
+    const db = await createTestDatabase({ empty: true });
     const orm = await openDatabase(db.database);
     try {
       await orm.getMigrator().up({ to: '0009-postcode-places' });

@@ -5,9 +5,11 @@ import pino from 'pino';
 import { startDevServer, type RunningDevServer } from '../../src/temporal/dev-server';
 import { bundleWorkflowsOnce } from './workflow-bundle';
 import { freePort } from './free-port';
+import { createTemplateDatabase } from './test-database';
 
 declare global {
   var integrationDevServer: RunningDevServer | undefined;
+  var integrationTemplateDatabase: { drop(): Promise<void> } | undefined;
 }
 
 /**
@@ -16,6 +18,9 @@ declare global {
  */
 export default async function globalSetup(): Promise<void> {
   await bundleWorkflowsOnce();
+  const template = await createTemplateDatabase();
+  globalThis.integrationTemplateDatabase = template;
+  process.env.TEST_DATABASE_TEMPLATE = template.template;
   if (process.env.TEST_TEMPORAL_ADDRESS) return;
   const dataDir = mkdtempSync(join(tmpdir(), 'cds-temporal-'));
   const server = await startDevServer({
