@@ -7,5 +7,6 @@
  */
 export const STATUS_RANK_OF_COMPANY_STATUS =
   "case when company_status = 'active' then 0 " +
-  "when company_status in ('liquidation','receivership','administration','voluntary-arrangement','insolvency-proceedings') then 2 " +
+  "when company_status in ('liquidation','receivership','administration','voluntary-arrangement'," +
+  "'insolvency-proceedings') then 2 " +
   "when company_status in ('dissolved','converted-closed','removed','closed') then 3 else 1 end";
