@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { sqliteReadersOf } from './read-pool/attached-read-pool';
+import type { ReadParam } from './read-pool/read-param';
 
 /*
  * The one way the register's read-only queries (search, company reads) reach the database. Routing them through
  * one function lets the SQLite deployment run them away from the event loop (issue 15) without the queries
  * knowing. Params are plain values (strings, numbers, null) bound to `?` in order; rows come back as plain objects.
  */
-export type ReadParam = string | number | null;
+export type { ReadParam };
 
 export interface ReadOptions {
   /**

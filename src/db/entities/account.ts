@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+// The plan column holds a plan's name: the column's vocabulary.
 import type { PlanName } from '../../domain/accounts/plans';
 
 export interface Account {

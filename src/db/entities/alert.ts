@@ -1,4 +1,5 @@
 import { BigIntType, EntitySchema, OptionalProps } from '@mikro-orm/core';
+// The type and severity columns hold the alert vocabulary of the webhook events: the columns' vocabulary.
 import type { AlertType, Severity } from '../../domain/webhooks/events';
 
 /**

@@ -1,8 +1,9 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { HealthGrade, RiskLevel } from '../../domain/health/score-company';
+// The grade and risk_level columns hold the health model's grades and risk levels: the columns' vocabulary.
+import type { HealthGrade, RiskLevel } from '../../domain/health/health-model';
 
 /**
- * A company's health score as last computed (domain/health/store), so lists and the screener read one indexed
+ * A company's health score as last computed (the health store), so lists and the screener read one indexed
  * row instead of scoring on every read. Rescored when its data changes (health_score_queue), when `validUntil`
  * comes, or when the model version moves on.
  */

@@ -1,4 +1,5 @@
 import { BigIntType, EntitySchema, OptionalProps } from '@mikro-orm/core';
+// The kind, field and alert type columns hold the change feed's and the alerts' vocabulary.
 import type { ChangeField, ChangeKind } from '../../domain/changes/company-changes';
 import type { AlertType } from '../../domain/webhooks/events';
 

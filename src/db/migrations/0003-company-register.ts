@@ -105,7 +105,7 @@ export class Migration0003CompanyRegister extends Migration {
       // the strings with that prefix, under "C" (byte order, as SQLite compares) it does.
       await this.execute('alter table companies alter column normalised_name type text collate "C"');
       // 'simple': no stemming or stop words; company names are names, not prose. Legal forms are left out, as
-      // in SQLite's index (see fullTextWords in domain/companies/company-name.ts).
+      // in SQLite's index (the register's full-text words leave them out the same way).
       await this.execute(
         'alter table companies add column name_search tsvector generated always as (' +
           "ts_delete(to_tsvector('simple', normalised_name), array['limited','unlimited','plc','llp','lp','cic'])" +

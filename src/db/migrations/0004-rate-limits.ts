@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { runSchema } from './schema-builder';
 
 /**
- * The counters of rate-limiter-flexible (src/domain/accounts/quota.ts), in the layout its SQLite and PostgreSQL
+ * The counters of rate-limiter-flexible (the API's per-plan quota), in the layout its SQLite and PostgreSQL
  * stores expect. Created here so the library never changes the schema at run time.
  */
 export class Migration0004RateLimits extends Migration {

@@ -6,7 +6,7 @@ import { runSchema } from './schema-builder';
  * (db/entities/register-change.ts, alert.ts, change-check-state.ts).
  * - register_changes.sequence is the feed's order: an autoincrement on SQLite, a bigserial on PostgreSQL, where
  *   writers take an exclusive lock on the table before drawing numbers so they commit in number order and a
- *   reader past a checkpoint never misses one (domain/changes/register-change-log.ts).
+ *   reader past a checkpoint never misses one (the change log's reader relies on it).
  * - alerts: one per change per account, guarded by a unique key, so a repeated check adds none.
  * - The due-date indexes let the check find the filings that fell overdue since its last run without reading
  *   every company.

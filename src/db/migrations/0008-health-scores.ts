@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 import { isPostgres, runSchema } from './schema-builder';
 
 /*
- * Health scores stored per company and the queue of companies to rescore (issue 11; domain/health/store).
+ * Health scores stored per company and the queue of companies to rescore (issue 11; the health store writes both).
  * - company_health_scores: one row per company, the summary lists and the screener filter and sort on (indexed
  *   grade, risk level and score). valid_until is indexed because the refresh picks the rows whose day has come;
  *   model_version because it picks the rows an older model scored.

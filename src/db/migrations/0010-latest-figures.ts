@@ -1,15 +1,22 @@
 import { Migration } from '@mikro-orm/migrations';
-import { MEASURE_NAMES } from '../../domain/financials/accounts-measures';
-import { GROWTH_MEASURES, growthColumn, previousColumn } from '../../domain/screening/latest-figures-row';
-import { rebuildLatestFigures } from '../../domain/screening/refresh-latest-figures';
+import {
+  GROWTH_MEASURES,
+  LATEST_FIGURES_COLUMNS,
+  MEASURE_NAMES,
+  growthColumn,
+  latestFiguresOf,
+  previousColumn,
+  storedYear,
+  type LatestFiguresRow,
+} from './0010-latest-figures-rows';
 import { isPostgres, runSchema } from './schema-builder';
 
 /*
- * Each company's latest filed figures and growth, the screener's indexed row (issue 11; the rules are
- * domain/screening/latest-figures.ts, the columns its row schema). Money as double precision: exact in whole
- * pounds to 2^53, and a JS number from both drivers. One index per column a screen ranges over or sorts by: a
- * screen combines any of them, and SQLite and PostgreSQL both pick the most selective. The rows are derived from
- * accounts_years, so a store that already holds accounts years is backfilled here, in the same transaction.
+ * Each company's latest filed figures and growth, the screener's indexed row (issue 11). Money as double
+ * precision: exact in whole pounds to 2^53, and a JS number from both drivers. One index per column a screen
+ * ranges over or sorts by: a screen combines any of them, and SQLite and PostgreSQL both pick the most selective.
+ * The rows are derived from accounts_years, so a store that already holds accounts years is backfilled here, in
+ * the same transaction, by the rule as it stood then (0010-latest-figures-rows.ts).
  */
 export class Migration0010LatestFigures extends Migration {
   override async up(): Promise<void> {
@@ -32,9 +39,56 @@ export class Migration0010LatestFigures extends Migration {
         for (const column of indexed) t.index([column], `company_latest_figures_${column}`);
       }),
     );
-    await rebuildLatestFigures(
+    await backfill(
       (sql, params) => this.execute(sql, params) as Promise<Record<string, unknown>[]>,
       isPostgres(this) ? 'postgresql' : 'sqlite',
     );
   }
+}
+
+type SqlRunner = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+const COMPANIES_PER_BATCH = 500;
+
+/** Every company's row from accounts_years, a batch of companies at a time. */
+async function backfill(run: SqlRunner, dialect: 'sqlite' | 'postgresql'): Promise<void> {
+  let after = '';
+  for (;;) {
+    const numbers = await run(
+      'select distinct company_number from accounts_years where company_number > ? order by company_number limit ?',
+      [after, COMPANIES_PER_BATCH],
+    );
+    if (numbers.length === 0) return;
+    const last = String(numbers[numbers.length - 1]!.company_number);
+    const stored = await run(
+      'select * from accounts_years where company_number > ? and company_number <= ? order by company_number',
+      [after, last],
+    );
+    const byCompany = new Map<string, ReturnType<typeof storedYear>[]>();
+    for (const raw of stored) {
+      const companyNumber = String(raw.company_number);
+      byCompany.set(companyNumber, [...(byCompany.get(companyNumber) ?? []), storedYear(raw)]);
+    }
+    const rows = [...byCompany].flatMap(([companyNumber, years]): LatestFiguresRow[] => {
+      const row = latestFiguresOf(companyNumber, years);
+      return row === null ? [] : [row];
+    });
+    await run('delete from company_latest_figures where company_number > ? and company_number <= ?', [
+      after,
+      last,
+    ]);
+    if (rows.length > 0) await run(...insertSql(rows, dialect));
+    after = last;
+  }
+}
+
+function insertSql(rows: readonly LatestFiguresRow[], dialect: 'sqlite' | 'postgresql'): [string, unknown[]] {
+  const tuple = `(${LATEST_FIGURES_COLUMNS.map(() => '?').join(', ')})`;
+  // better-sqlite3 binds no booleans.
+  const value = (v: unknown) => (typeof v === 'boolean' && dialect === 'sqlite' ? Number(v) : v);
+  return [
+    `insert into company_latest_figures (${LATEST_FIGURES_COLUMNS.join(', ')}) values ` +
+      rows.map(() => tuple).join(', '),
+    rows.flatMap((row) => LATEST_FIGURES_COLUMNS.map((column) => value(row[column]))),
+  ];
 }

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
-import { statusRankSql } from '../../domain/companies/search/status-rank';
 import { isPostgres } from './schema-builder';
+import { STATUS_RANK_OF_COMPANY_STATUS } from './status-rank-0018';
 
 /*
  * Search at the size of the real register (issue 15, docs/register.md "Search").
@@ -23,7 +23,7 @@ import { isPostgres } from './schema-builder';
  */
 export class Migration0018SearchAtRegisterSize extends Migration {
   override async up(): Promise<void> {
-    const rank = statusRankSql('company_status');
+    const rank = STATUS_RANK_OF_COMPANY_STATUS;
     await this.execute('drop index companies_locality');
     await this.execute('drop index companies_normalised_name');
     await this.execute(

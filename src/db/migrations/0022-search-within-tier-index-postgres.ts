@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
-import { statusRankSql } from '../../domain/companies/search/status-rank';
 import { isPostgres } from './schema-builder';
+import { STATUS_RANK_OF_COMPANY_STATUS } from './status-rank-0018';
 
 /*
  * Migration 0021's index on PostgreSQL: the full-text tier in its own order, so that a common word's first page is
@@ -13,7 +13,7 @@ import { isPostgres } from './schema-builder';
 export class Migration0022SearchWithinTierIndexPostgres extends Migration {
   override async up(): Promise<void> {
     if (!isPostgres(this)) return;
-    const rank = statusRankSql('company_status');
+    const rank = STATUS_RANK_OF_COMPANY_STATUS;
     await this.execute(
       'create index companies_within_tier on companies ' +
         `((${rank}), length(normalised_name), normalised_name, company_number) include (company_status)`,

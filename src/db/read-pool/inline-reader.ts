@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ReadParam } from '../read-query';
+import type { ReadParam } from './read-param';
 import { betterSqlite3 } from '../sqlite-binding';
 import { SqliteReadError } from './read-pool';
 import { compiledRowBuilder, type RowBuilder } from './row-builder';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { ServiceError } from '../../domain/errors';
-import type { ReadParam } from '../read-query';
+import { ServiceError } from '../../errors';
+import type { ReadParam } from './read-param';
 import { sqliteBindingName } from '../sqlite-binding';
 import { QueryLanes, defaultQueryLaneOptions, type Lane, type QueryLaneOptions } from './query-lanes';
 import { readWorkerSource } from './read-worker-source';

@@ -5,6 +5,7 @@ import type { CompanySummary } from './company-summary';
 import { invalidArgument, postcodeFilterSql, sicCodeFilterSql, type Sql } from './register-filters';
 import { dialectOf } from './register-sql';
 import { nameMatch, type NameMatch } from './search/name-match';
+import type { CompanySearchQuery, SearchSizing } from './search/search-query';
 import { numbersMatched, searchSize, SMALL_SEARCH_MATCHES } from './search/search-size';
 import { countFtsTail, countTailPostgres } from './search/tail-count';
 import { notIn, readTail, WITHIN_TIER } from './search/tail-read';
@@ -13,18 +14,7 @@ import { isSicCodeOnly, sicCodeOnly } from './search/sic-code-only';
 import { STATUS_RANK, statusRank } from './search/status-rank';
 import { SUMMARY_COLUMNS, summariesOf, toSummary, type SummaryRow } from './search/summary-rows';
 
-export interface CompanySearchQuery {
-  /** Name words or a company number. */
-  q?: string;
-  status?: string;
-  sicCode?: string;
-  /** A full postcode, an outward code or a sector; space and case do not matter. */
-  postcode?: string;
-  /** The registered office's post town, case-insensitive. */
-  town?: string;
-  limit: number;
-  offset: number;
-}
+export type { CompanySearchQuery, SearchSizing } from './search/search-query';
 
 export interface CompanySearchResult {
   items: CompanySummary[];
@@ -63,18 +53,6 @@ const countStop = (sizing: SearchSizing, end: number): number => Math.max(sizing
  * page does not already show them. A common word's tail is walked in order rather than sorted
  * (search/tail-walk.ts, search/tail-walk-postgres.ts).
  */
-
-/** The bounds a search reads by; tests vary them to read every way. */
-export interface SearchSizing {
-  /** Below this a search is small (search/search-size.ts). */
-  smallSearchMatches: number;
-  /** Counting stops past this many matches (SEARCH_COUNT_STOP). */
-  countStop: number;
-  /** Full-text matches from which the tier is walked, not sorted; by default from the register's size. */
-  walkAt?: number;
-  /** PostgreSQL: the index entries a walk may read before the tier is sorted instead (by default walkBound's). */
-  walkEntries?: number;
-}
 
 export async function searchCompanies(
   em: EntityManager,

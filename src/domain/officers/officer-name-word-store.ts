@@ -37,15 +37,11 @@ export function nameWordRows(appointments: readonly NameKeyed[]): NameWordRow[] 
 const tuple = '(?,?,?,?)';
 const tuples = (n: number) => Array.from({ length: n }, () => tuple).join(',');
 
-async function insertNameWordRows(
-  execute: ExecuteSql,
-  rows: readonly NameWordRow[],
-  table = 'officer_name_words',
-): Promise<void> {
+async function insertNameWordRows(execute: ExecuteSql, rows: readonly NameWordRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     await execute(
-      `insert into ${table} (surname_key, word, company_number, appointment_id) ` +
+      'insert into officer_name_words (surname_key, word, company_number, appointment_id) ' +
         `values ${tuples(chunk.length)} on conflict do nothing`,
       chunk.flat(),
     );
@@ -84,50 +80,4 @@ export async function replaceOfficerNameWords(
     nameWordRows(removed).filter((row) => !kept.has(JSON.stringify(row))),
   );
   await insertNameWordRows(execute, addedRows);
-}
-
-/** Appointments read per step of the backfill. */
-const BACKFILL_BATCH = 5_000;
-
-/**
- * Fills an empty officer_name_words from every stored appointment (migration 0019), a batch at a time in key
- * order so the store is never read whole into memory. The rows go to an unindexed staging table first and into
- * the index once, sorted: appended in key order rather than scattered over it, which on SQLite was the most of
- * the cost. Returns the appointments read.
- */
-export async function backfillOfficerNameWords(execute: ExecuteSql): Promise<number> {
-  await execute(
-    'create temporary table officer_name_words_backfill (' +
-      'surname_key varchar(100), word varchar(100), company_number varchar(8), appointment_id varchar(80))',
-    [],
-  );
-  let after: [string, string] | undefined;
-  let read = 0;
-  for (;;) {
-    const rows = await execute(
-      'select company_number, appointment_id, surname_key, name_key from officer_appointments ' +
-        (after ? 'where (company_number, appointment_id) > (?, ?) ' : '') +
-        'order by company_number, appointment_id limit ?',
-      [...(after ?? []), BACKFILL_BATCH],
-    );
-    if (rows.length === 0) break;
-    read += rows.length;
-    const appointments = rows.map((row): NameKeyed => ({
-      companyNumber: String(row.company_number),
-      appointmentId: String(row.appointment_id),
-      surnameKey: String(row.surname_key),
-      nameKey: String(row.name_key),
-    }));
-    await insertNameWordRows(execute, nameWordRows(appointments), 'officer_name_words_backfill');
-    const last = appointments.at(-1)!;
-    after = [last.companyNumber, last.appointmentId];
-  }
-  await execute(
-    'insert into officer_name_words (surname_key, word, company_number, appointment_id) ' +
-      'select surname_key, word, company_number, appointment_id from officer_name_words_backfill ' +
-      'order by surname_key, word, company_number, appointment_id',
-    [],
-  );
-  await execute('drop table officer_name_words_backfill', []);
-  return read;
 }

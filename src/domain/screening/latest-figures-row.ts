@@ -46,5 +46,5 @@ export const latestFiguresRowSchema = z.object({
 });
 export type LatestFiguresRow = z.infer<typeof latestFiguresRowSchema>;
 
-/** Every column, in table order (the migration, the backfill's inserts and the entity all read this). */
+/** Every column, in table order (migration 0010 made the table with a frozen copy of this list). */
 export const LATEST_FIGURES_COLUMNS = Object.keys(latestFiguresRowSchema.shape) as (keyof LatestFiguresRow)[];

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { readRows } from '../../../db/read-query';
 import { sicCodeFilterSql } from '../register-filters';
-import type { CompanySearchQuery } from '../search-companies';
+import type { CompanySearchQuery } from './search-query';
 import { registerSizeEstimate } from './register-reads';
 import { STATUS_RANK } from './status-rank';
 import { SUMMARY_COLUMNS, type SummaryRow } from './summary-rows';

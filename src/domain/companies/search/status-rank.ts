@@ -2,8 +2,10 @@ import type { CompanyStatus } from '../company-profile';
 
 /*
  * Where a status ranks within a search tier (docs/register.md, "Ranking"): active, then other live statuses, then
- * insolvency, then closed. The same expression is an index key (migration 0018), so it is written once, here, and
- * used verbatim: SQLite and PostgreSQL use an expression index only for the very same expression.
+ * insolvency, then closed. The same expression is an index key (migrations 0018, 0021, 0022, which hold a frozen
+ * copy of it): SQLite and PostgreSQL use an expression index only for the very same expression, so a unit test
+ * (test/unit/db/frozen-migration-rules.test.ts) fails when this one no longer matches, and a new rank needs a new
+ * migration with new indexes.
  */
 
 const CLOSED_STATUSES: readonly CompanyStatus[] = ['dissolved', 'converted-closed', 'removed', 'closed'];

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { readRows, type ReadOptions } from '../../../db/read-query';
-import type { SearchSizing } from '../search-companies';
+import type { SearchSizing } from './search-query';
 import type { Sql } from '../register-filters';
 import type { NameMatch } from './name-match';
 import { registerSizeEstimate, where, type Where } from './register-reads';
