@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { connect } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import type { Logger } from '../logger';
+import type { DevServerExit } from './dev-server-supervisor';
 import { allSearchAttributes } from './search-attributes';
 
 export interface DevServerOptions {
@@ -17,6 +18,10 @@ export interface DevServerOptions {
 export interface RunningDevServer {
   address: string;
   uiUrl: string;
+  /** The CLI's process, when we started it ourselves (not the SDK's download, which hides its process). */
+  pid?: number;
+  /** Settles when that process has ended, for whatever reason: what a supervisor watches. */
+  exited?: Promise<DevServerExit>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +136,9 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const out = openSync(logFile, 'a');
   const child = spawn(cli, args, { stdio: ['ignore', out, out] });
   if (child.pid) writeFileSync(pidFile, String(child.pid));
+  const exited = new Promise<DevServerExit>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ code, signal })),
+  );
   logger.info({ cli, logFile }, 'starting the Temporal dev server');
 
   const started = Date.now();
@@ -150,6 +158,8 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   return {
     address: `127.0.0.1:${options.port}`,
     uiUrl: `http://127.0.0.1:${options.uiPort}`,
+    pid: child.pid,
+    exited,
     async stop() {
       child.kill('SIGTERM');
       if (!(await waitForExit(child, 10_000))) {
