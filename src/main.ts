@@ -6,9 +6,10 @@ import {
   findTemporalCli,
   startDevServer,
   startDownloadedDevServer,
+  superviseStartedDevServer,
   type RunningDevServer,
 } from './temporal/dev-server';
-import { superviseDevServer, type DevServerSupervisor } from './temporal/dev-server-supervisor';
+import type { DevServerSupervisor } from './temporal/dev-server-supervisor';
 import { startWorker } from './worker';
 import { installTemporalRuntime } from './temporal/runtime';
 import { seedDemoRegisterIfEmpty } from './demo/demo-data';
@@ -46,27 +47,14 @@ runUntilSignal('start', async () => {
       devServer = findTemporalCli(config.TEMPORAL_CLI_PATH)
         ? await startDevServer(options)
         : await startDownloadedDevServer(options);
-      const { exited, pid } = devServer;
-      if (exited) {
-        supervisor = superviseDevServer({
-          first: { pid, exited, stop: devServer.stop },
-          restart: async () => {
-            const again = await startDevServer(options);
-            return { pid: again.pid, exited: again.exited!, stop: again.stop };
-          },
-          logger,
-          onGiveUp: () => {
-            // Bounded: a worker draining against a server that is gone could wait for ever.
-            const exit = () => process.exit(1);
-            setTimeout(exit, 10_000).unref();
-            void stopAll().finally(exit);
-          },
-        });
-        stops.push(supervisor.stop);
-      } else {
-        // The SDK's downloaded server hides its process: it cannot be watched, so it is not restarted.
-        stops.push(devServer.stop);
-      }
+      supervisor = superviseStartedDevServer(devServer, options, () => {
+        // Bounded: a worker draining against a server that is gone could wait for ever.
+        const exit = () => process.exit(1);
+        setTimeout(exit, 10_000).unref();
+        void stopAll().finally(exit);
+      });
+      // The SDK's downloaded server hides its process: it is stopped, but not watched or restarted.
+      stops.push(supervisor?.stop ?? devServer.stop);
       config.TEMPORAL_ADDRESS = devServer.address;
       logger.info({ address: devServer.address, webUi: devServer.uiUrl }, 'Temporal dev server ready');
     } else {

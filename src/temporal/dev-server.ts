@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { connect } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import type { Logger } from '../logger';
-import type { DevServerExit } from './dev-server-supervisor';
+import {
+  superviseDevServer,
+  type DevServerExit,
+  type DevServerSupervisor,
+  type RestartPolicy,
+} from './dev-server-supervisor';
 import { allSearchAttributes } from './search-attributes';
 
 export interface DevServerOptions {
@@ -169,6 +174,31 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       rmSync(pidFile, { force: true });
     },
   };
+}
+
+/**
+ * Watches a dev server `startDevServer` started and starts it again, with the same options (data file, ports),
+ * when it dies; undefined for one whose process cannot be watched (the SDK's download). `onGiveUp`: see
+ * dev-server-supervisor.ts.
+ */
+export function superviseStartedDevServer(
+  devServer: RunningDevServer,
+  options: DevServerOptions,
+  onGiveUp: (error: Error) => void,
+  policy?: Partial<RestartPolicy>,
+): DevServerSupervisor | undefined {
+  const { exited, pid } = devServer;
+  if (!exited) return undefined;
+  return superviseDevServer({
+    first: { pid, exited, stop: devServer.stop },
+    restart: async () => {
+      const again = await startDevServer(options);
+      return { pid: again.pid, exited: again.exited!, stop: again.stop };
+    },
+    logger: options.logger,
+    onGiveUp,
+    policy,
+  });
 }
 
 function searchAttributeTypeName(type: string): string {
