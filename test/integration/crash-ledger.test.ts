@@ -44,7 +44,9 @@ import { waitFor } from '../support/wait-for';
  *
  * Then, on the same stack, 60 more alerts and a kill -9 of the Temporal dev server alone, supervised here as
  * `npm start` supervises its own (superviseStartedDevServer): nobody restarts anything, and /readyz (the real
- * route, in this process) must say it waits for Temporal, then be ready again, and every alert be delivered.
+ * route, in this process) must say it waits for Temporal, then be ready again, and every alert be delivered. That
+ * adds 10 s when the kill loses no activity task, and about 110 s when it loses one the server had handed out
+ * (its 45 s attempt limit, then the 1-minute retry).
  */
 
 type Counts = Awaited<ReturnType<typeof deliveryCounts>>;
