@@ -54,7 +54,16 @@ export function crashTable(results: readonly ScenarioResult[]): string {
             ? 'yes'
             : 'no',
       ),
-      row('  restart → ready s', (r) => (kill(r) ? seconds(kill(r)!.restartToReadyMs) : '')),
+      row('  restart → ready s', (r) =>
+        kill(r) && kill(r)!.moment !== 'temporal-sends' ? seconds(kill(r)!.restartToReadyMs) : '',
+      ),
+      row('  kill → ready again, nothing restarted by hand s', (r) =>
+        kill(r)?.moment === 'temporal-sends' ? seconds(kill(r)!.killToReadyMs) : '',
+      ),
+      row('  /readyz while down: waiting_for', (r) => {
+        const body = kill(r)?.readyzWhileDown as { waiting_for?: string[] } | undefined;
+        return body ? (body.waiting_for ?? []).join(', ') || '(not said)' : '';
+      }),
       row('  restart → check alerts written s', (r) =>
         kill(r)?.moment === 'check' ? seconds(kill(r)!.restartToAlertsWrittenMs) : '',
       ),

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -10,7 +10,7 @@ import { connectClient } from '../src/temporal/connection';
 import { computeLedger, type Ledger } from '../test/support/crash-ledger';
 import { deliveryCounts, readStoreForLedger } from '../test/support/crash-ledger-read';
 import { startCrashReceiver } from '../test/support/crash-receiver';
-import { createStackDatabase, prepareStack, startStack, type StackKind } from './crash-stack';
+import { createStackDatabase, prepareStack, startStack, waitUntilReady, type StackKind } from './crash-stack';
 import { monitorCompanies } from './crash-monitoring';
 import { runningCheck, waitForCheckStep, waitForRequests, waitForWriteTransaction } from './crash-moments';
 import { progress } from './harness';
@@ -18,17 +18,25 @@ import { progress } from './harness';
 /*
  * One crash scenario on a fresh stack: a store with a generated register and one Team account monitoring its
  * active companies (webhooks to the loopback receiver), N simulated changes, the change check run by
- * `check-changes`; then a kill -9 at each planned moment, each followed at once by a restart; then a wait until
- * nothing is pending (bounded), and the ledger.
+ * `check-changes`; then a kill -9 at each planned moment, each followed at once by a restart (except the
+ * embedded Temporal's: `npm start` must bring that back itself); then a wait until nothing is pending (bounded),
+ * and the ledger.
  */
 
-export type Moment = 'check' | 'sends';
+/** `temporal-sends`: the sends are under way and only `npm start`'s Temporal dev server child is killed. */
+export type Moment = 'check' | 'sends' | 'temporal-sends';
+
+/** `temporal`: the all-in-one stack, whose embedded Temporal alone is killed. */
+export type ScenarioName = StackKind | 'temporal';
 
 /** What each scenario kills, in order. */
-export const scenarioMoments: Record<StackKind, Moment[]> = {
+export const scenarioMoments: Record<ScenarioName, Moment[]> = {
   split: ['check', 'sends'],
   'all-in-one': ['sends'],
+  temporal: ['temporal-sends'],
 };
+
+const stackOf = (scenario: ScenarioName): StackKind => (scenario === 'temporal' ? 'all-in-one' : scenario);
 
 export interface ScenarioOptions {
   alerts: number;
@@ -62,13 +70,21 @@ export interface KillRecord {
   pendingRowsAtKill: number;
   /** sends: the check was still running (starting delivery workflows) at the kill. */
   checkRunningAtKill?: boolean;
+  /** 0 for `temporal-sends`: nothing is restarted by the harness. */
   restartToReadyMs: number;
+  /** temporal-sends: the kill until /readyz answered 200 again, with nobody restarting anything. */
+  killToReadyMs?: number;
+  /** temporal-sends: what /readyz answered while the dev server was down (its first 503 body). */
+  readyzWhileDown?: unknown;
+  /** temporal-sends: the service's log line about the exit, and whether `npm start` itself lived on. */
+  supervisorLine?: string;
+  serviceSurvived?: boolean;
   /** check: restart until the check's alerts were in the store (its step retried and committed). */
   restartToAlertsWrittenMs?: number;
 }
 
 export interface ScenarioResult {
-  scenario: StackKind;
+  scenario: ScenarioName;
   database: 'sqlite' | 'postgresql';
   companies: number;
   monitored: number;
@@ -134,10 +150,37 @@ async function commandOutcome(
     : result;
 }
 
-export async function runScenario(kind: StackKind, options: ScenarioOptions): Promise<ScenarioResult> {
+/**
+ * kill -9 of `npm start`'s Temporal dev server child alone (its pid in DATA_DIR/temporal.pid), then no restart:
+ * waits for /readyz to answer 200 again, noting what it said meanwhile.
+ */
+async function killEmbeddedTemporal(
+  apiUrl: string,
+  dataDir: string,
+  deadline: number,
+): Promise<{ killedAt: number; readyAt: number; readyzWhileDown: unknown }> {
+  const pid = Number(readFileSync(join(dataDir, 'temporal.pid'), 'utf8'));
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`no dev server pid in ${dataDir}/temporal.pid`);
+  const killedAt = Date.now();
+  process.kill(pid, 'SIGKILL');
+  // Ready again only counts once it has been seen not ready: the API notices the loss at its next probe.
+  let readyzWhileDown: unknown;
+  while (readyzWhileDown === undefined && Date.now() < deadline) {
+    const response = await fetch(`${apiUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }).catch(
+      () => undefined,
+    );
+    if (response && response.status !== 200) readyzWhileDown = await response.json();
+    else await sleep(50);
+  }
+  const readyAt = await waitUntilReady(apiUrl, Math.max(deadline - Date.now(), 1_000));
+  return { killedAt, readyAt, readyzWhileDown };
+}
+
+export async function runScenario(scenario: ScenarioName, options: ScenarioOptions): Promise<ScenarioResult> {
+  const kind = stackOf(scenario);
   const started = Date.now();
   const loadAverageAtStart = Math.round(loadavg()[0]! * 100) / 100;
-  const dir = join(options.tempDir, kind);
+  const dir = join(options.tempDir, scenario);
   mkdirSync(dir, { recursive: true });
   const stops: Array<{ name: string; stop: () => Promise<void> }> = [];
   const push = (name: string, stop: () => Promise<void>) => stops.push({ name, stop });
@@ -147,7 +190,7 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
       maxDelayMs: options.receiverDelayMs[1],
     });
     push('receiver', receiver.close);
-    const database = await createStackDatabase(join(dir, 'data'), options.databaseUrl, kind);
+    const database = await createStackDatabase(join(dir, 'data'), options.databaseUrl, scenario);
     push('database', database.drop);
     const setup = {
       kind,
@@ -161,7 +204,7 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
     const prepared = await prepareStack(setup);
     if (prepared.devServer) push('Temporal dev server', prepared.devServer.stop);
 
-    progress(`${kind}: a register of ${options.companies} companies and a Team account (CLI)`);
+    progress(`${scenario}: a register of ${options.companies} companies and a Team account (CLI)`);
     await prepared.cli([
       'demo-data',
       '--companies',
@@ -179,7 +222,9 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
       'team',
     ])) as { api_key: string };
 
-    progress(`${kind}: starting ${kind === 'split' ? '`npm run api` and `npm run worker`' : '`npm start`'}`);
+    progress(
+      `${scenario}: starting ${kind === 'split' ? '`npm run api` and `npm run worker`' : '`npm start`'}`,
+    );
     const stack = await startStack(setup, prepared);
     push('stack', stack.stop);
     const orm = await openDatabase(database.config);
@@ -201,7 +246,7 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
     });
     receiver.trustSecrets([monitoring.secret]);
 
-    progress(`${kind}: simulate-changes --random ${options.alerts} --monitored (CLI)`);
+    progress(`${scenario}: simulate-changes --random ${options.alerts} --monitored (CLI)`);
     const simulated = (await stack.cli([
       'simulate-changes',
       '--random',
@@ -211,7 +256,7 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
       String(options.seed),
     ])) as { simulated: number };
 
-    progress(`${kind}: check-changes (CLI, in the background)`);
+    progress(`${scenario}: check-changes (CLI, in the background)`);
     const checkChangesAbort = new AbortController();
     const checkChangesCommand = stack.cli(['check-changes'], checkChangesAbort.signal).then(
       (result) => ({ ok: true, detail: JSON.stringify(result) }),
@@ -221,11 +266,16 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
     const kills: KillRecord[] = [];
     const killTimes: number[] = [];
     let lastRestart = Date.now();
-    for (const moment of scenarioMoments[kind]) {
+    for (const moment of scenarioMoments[scenario]) {
       const deadline = Date.now() + options.maxWaitMs;
       const record: Partial<KillRecord> = {
         moment,
-        target: kind === 'split' ? 'worker' : 'npm start (process group)',
+        target:
+          moment === 'temporal-sends'
+            ? 'Temporal dev server (npm start child)'
+            : kind === 'split'
+              ? 'worker'
+              : 'npm start (process group)',
       };
       let killedAt: number;
       if (moment === 'check') {
@@ -242,8 +292,23 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
         await waitForRequests(receiver, options.killAfterSends, deadline, async () => {
           checkRunning = (await runningCheck(client)) !== undefined;
         });
-        killedAt = await stack.target().kill9();
         record.checkRunningAtKill = checkRunning;
+        if (moment === 'temporal-sends') {
+          const service = stack.target();
+          const down = await killEmbeddedTemporal(stack.apiUrl, join(dir, 'data'), deadline);
+          killedAt = down.killedAt;
+          record.killToReadyMs = down.readyAt - down.killedAt;
+          record.readyzWhileDown = down.readyzWhileDown;
+          record.restartToReadyMs = 0;
+          record.serviceSurvived = !service.exited();
+          record.supervisorLine = service.warnings.find((line) =>
+            line.msg.startsWith('The embedded Temporal dev server'),
+          )?.msg;
+          progress(
+            `${scenario}: kill -9 of the Temporal dev server alone; /readyz 200 again ` +
+              `${(record.killToReadyMs / 1000).toFixed(1)} s later, nothing restarted by the bench`,
+          );
+        } else killedAt = await stack.target().kill9();
       }
       killTimes.push(killedAt);
       const counts = await deliveryCounts(orm, killedAt);
@@ -252,15 +317,20 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
       record.inFlightAtReceiverAtKill = receiver.inFlightAt(killedAt).length;
       record.deliveredRowsAtKill = counts.delivered;
       record.pendingRowsAtKill = counts.pending;
+      if (moment === 'temporal-sends') {
+        lastRestart = killedAt;
+        kills.push(record as KillRecord);
+        continue;
+      }
       progress(
-        `${kind}: kill -9 ${record.target} during the ${moment === 'check' ? 'check step' : 'sends'} ` +
+        `${scenario}: kill -9 ${record.target} during the ${moment === 'check' ? 'check step' : 'sends'} ` +
           `(${record.receiverRequestsAtKill} requests received, ${record.inFlightAtReceiverAtKill} in flight); restarting`,
       );
       const restart = await stack.restartTarget();
       lastRestart = restart.restartedAt;
       record.restartToReadyMs = restart.readyAt - restart.restartedAt;
       if (moment === 'check') {
-        progress(`${kind}: waiting for the check to write its alerts again`);
+        progress(`${scenario}: waiting for the check to write its alerts again`);
         while ((await countRows(orm, 'alerts')) === 0) {
           if (Date.now() > deadline)
             throw new Error('the check wrote no alerts within --max-wait after the kill');
@@ -271,7 +341,7 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
       kills.push(record as KillRecord);
     }
 
-    progress(`${kind}: waiting until nothing is pending (at most ${options.maxWaitMs / 1000} s)`);
+    progress(`${scenario}: waiting until nothing is pending (at most ${options.maxWaitMs / 1000} s)`);
     const settleDeadline = lastRestart + options.maxWaitMs;
     let settledAt: number | undefined;
     let lastReport = 0;
@@ -287,7 +357,7 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
       if (now - lastReport > 15_000) {
         lastReport = now;
         progress(
-          `${kind}: ${counts.delivered} delivered, ${counts.pending} pending (${counts.pendingDue} due), ` +
+          `${scenario}: ${counts.delivered} delivered, ${counts.pending} pending (${counts.pendingDue} due), ` +
             `${counts.failed} failed; check running: ${checkRunning}`,
         );
       }
@@ -306,7 +376,7 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
       for (const line of service.warnings)
         if (line.level >= 50) errorLogLines[line.msg] = (errorLogLines[line.msg] ?? 0) + 1;
     return {
-      scenario: kind,
+      scenario,
       database: database.config.kind,
       companies: options.companies,
       monitored: monitoring.monitored,
@@ -324,8 +394,10 @@ export async function runScenario(kind: StackKind, options: ScenarioOptions): Pr
     };
   } finally {
     for (const { name, stop } of stops.reverse())
-      await stop().catch((error: unknown) => progress(`${kind}: stopping ${name} failed: ${String(error)}`));
-    if (options.keep) progress(`${kind}: kept ${dir}`);
+      await stop().catch((error: unknown) =>
+        progress(`${scenario}: stopping ${name} failed: ${String(error)}`),
+      );
+    if (options.keep) progress(`${scenario}: kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,9 @@
 /**
- * `npm run bench:crash [-- --alerts 1000 --scenarios split,all-in-one --database-url postgres://… --no-write]`:
+ * `npm run bench:crash [-- --alerts 1000 --scenarios split,all-in-one,temporal --database-url postgres://… --no-write]`:
  * the crash ledger. N alerts go to a loopback receiver that records every request; the service is killed with
  * kill -9 at chosen moments (split mode: the worker during the change check's transaction, then during the sends;
- * all-in-one: the whole `npm start` process group during the sends) and restarted at once; the run waits until
+ * all-in-one: the whole `npm start` process group during the sends) and restarted at once, or (temporal) only
+ * `npm start`'s embedded Temporal dev server is killed, during the sends, and nobody restarts anything; the run waits until
  * nothing is pending and accounts for every alert: written = delivered + failed + pending with a future attempt,
  * none lost, duplicates only for sends in flight at a kill. See bench/README.md ("bench:crash").
  */
@@ -12,8 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { findTemporalCli } from '../src/temporal/dev-server';
-import type { StackKind } from './crash-stack';
-import { runScenario, scenarioMoments, type ScenarioResult } from './crash-scenario';
+import { runScenario, scenarioMoments, type ScenarioName, type ScenarioResult } from './crash-scenario';
 import { crashTable } from './crash-report';
 import {
   createStopStack,
@@ -30,7 +30,8 @@ const projectRoot = resolve(__dirname, '..');
 
 const usage = `Usage: npm run bench:crash -- [options]   (each option also as an environment variable)
   --alerts N            changes simulated on monitored companies, about one alert each (BENCH_CRASH_ALERTS, default 1000)
-  --scenarios LIST      split, all-in-one or both, comma-separated (BENCH_CRASH_SCENARIOS, default split,all-in-one)
+  --scenarios LIST      split, all-in-one, temporal (npm start's embedded Temporal killed alone), comma-separated
+                        (BENCH_CRASH_SCENARIOS, default split,all-in-one,temporal)
   --kill-after N        a mid-send kill waits until the receiver has seen N requests (BENCH_CRASH_KILL_AFTER,
                         default alerts ÷ 4)
   --receiver-delay A-B  the receiver answers 200 after A to B ms, drawn at random (BENCH_CRASH_RECEIVER_DELAY,
@@ -46,7 +47,7 @@ const usage = `Usage: npm run bench:crash -- [options]   (each option also as an
 
 interface Options {
   alerts: number;
-  scenarios: StackKind[];
+  scenarios: ScenarioName[];
   killAfter: number;
   receiverDelayMs: [number, number];
   maxWaitSeconds: number;
@@ -79,12 +80,12 @@ function parseOptions(): Options {
   }
   const env = process.env;
   const alerts = wholeNumberOption('alerts', values.alerts ?? env.BENCH_CRASH_ALERTS, 1000, 8);
-  const scenarios = (values.scenarios ?? env.BENCH_CRASH_SCENARIOS ?? 'split,all-in-one')
+  const scenarios = (values.scenarios ?? env.BENCH_CRASH_SCENARIOS ?? 'split,all-in-one,temporal')
     .split(',')
     .map((name) => name.trim());
   for (const name of scenarios)
     if (!Object.hasOwn(scenarioMoments, name))
-      throw new Error(`--scenarios: unknown scenario ${name} (split, all-in-one)\n${usage}`);
+      throw new Error(`--scenarios: unknown scenario ${name} (split, all-in-one, temporal)\n${usage}`);
   const delay = values['receiver-delay'] ?? env.BENCH_CRASH_RECEIVER_DELAY ?? '50-200';
   const match = /^(\d+)-(\d+)$/.exec(delay);
   if (!match || Number(match[1]) > Number(match[2]))
@@ -102,7 +103,7 @@ function parseOptions(): Options {
     throw new Error(`--database-url must be a postgres:// URL, got ${databaseUrl}`);
   return {
     alerts,
-    scenarios: [...new Set(scenarios)] as StackKind[],
+    scenarios: [...new Set(scenarios)] as ScenarioName[],
     killAfter,
     receiverDelayMs: [Number(match[1]), Number(match[2])],
     maxWaitSeconds: wholeNumberOption('max-wait', values['max-wait'] ?? env.BENCH_CRASH_MAX_WAIT_S, 900, 60),
@@ -135,6 +136,12 @@ function failures(results: readonly ScenarioResult[]): string[] {
       // Not the service's fault, but then the run did not test what it says it did.
       result.kills.some((kill) => (kill.alertsCommittedAtKill ?? 0) > 0)
         ? 'the kill meant for the check step fell after its commit (moment missed)'
+        : '',
+      result.kills.some((kill) => kill.moment === 'temporal-sends' && !kill.serviceSurvived)
+        ? 'npm start exited after its Temporal dev server was killed'
+        : '',
+      result.kills.some((kill) => kill.moment === 'temporal-sends' && kill.readyzWhileDown === undefined)
+        ? '/readyz was never seen not ready after the Temporal kill (moment missed)'
         : '',
     ].filter(Boolean);
     return problems.map((problem) => `${result.scenario}: ${problem}`);

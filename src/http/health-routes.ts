@@ -17,11 +17,15 @@ export function healthRoutes(services: Services): Router<AppState> {
     ]);
     const failing = [...(database ? [] : ['database']), ...(temporal ? [] : ['temporal'])];
     ctx.status = failing.length === 0 ? 200 : 503;
+    // waiting_for: what a balancer or a person is waiting on, e.g. npm start's Temporal while it restarts.
     ctx.body = {
       status: failing.length === 0 ? 'ready' : 'unavailable',
       checks: { database: database ? 'ok' : 'unreachable', temporal: temporal ? 'ok' : 'unreachable' },
       ...(failing.length > 0
-        ? { error: { code: 'unavailable', message: `Unreachable: ${failing.join(', ')}` } }
+        ? {
+            waiting_for: failing,
+            error: { code: 'unavailable', message: `Unreachable: ${failing.join(', ')}` },
+          }
         : {}),
     };
   });

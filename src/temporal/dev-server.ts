@@ -3,6 +3,12 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { connect } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import type { Logger } from '../logger';
+import {
+  superviseDevServer,
+  type DevServerExit,
+  type DevServerSupervisor,
+  type RestartPolicy,
+} from './dev-server-supervisor';
 import { allSearchAttributes } from './search-attributes';
 
 export interface DevServerOptions {
@@ -17,6 +23,10 @@ export interface DevServerOptions {
 export interface RunningDevServer {
   address: string;
   uiUrl: string;
+  /** The CLI's process, when we started it ourselves (not the SDK's download, which hides its process). */
+  pid?: number;
+  /** Settles when that process has ended, for whatever reason: what a supervisor watches. */
+  exited?: Promise<DevServerExit>;
   stop(): Promise<void>;
 }
 
@@ -131,6 +141,9 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const out = openSync(logFile, 'a');
   const child = spawn(cli, args, { stdio: ['ignore', out, out] });
   if (child.pid) writeFileSync(pidFile, String(child.pid));
+  const exited = new Promise<DevServerExit>((resolveExit) =>
+    child.once('exit', (code, signal) => resolveExit({ code, signal })),
+  );
   logger.info({ cli, logFile }, 'starting the Temporal dev server');
 
   const started = Date.now();
@@ -150,6 +163,8 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   return {
     address: `127.0.0.1:${options.port}`,
     uiUrl: `http://127.0.0.1:${options.uiPort}`,
+    pid: child.pid,
+    exited,
     async stop() {
       child.kill('SIGTERM');
       if (!(await waitForExit(child, 10_000))) {
@@ -159,6 +174,31 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
       rmSync(pidFile, { force: true });
     },
   };
+}
+
+/**
+ * Watches a dev server `startDevServer` started and starts it again, with the same options (data file, ports),
+ * when it dies; undefined for one whose process cannot be watched (the SDK's download). `onGiveUp`: see
+ * dev-server-supervisor.ts.
+ */
+export function superviseStartedDevServer(
+  devServer: RunningDevServer,
+  options: DevServerOptions,
+  onGiveUp: (error: Error) => void,
+  policy?: Partial<RestartPolicy>,
+): DevServerSupervisor | undefined {
+  const { exited, pid } = devServer;
+  if (!exited) return undefined;
+  return superviseDevServer({
+    first: { pid, exited, stop: devServer.stop },
+    restart: async () => {
+      const again = await startDevServer(options);
+      return { pid: again.pid, exited: again.exited!, stop: again.stop };
+    },
+    logger: options.logger,
+    onGiveUp,
+    policy,
+  });
 }
 
 function searchAttributeTypeName(type: string): string {

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import pino from 'pino';
-import { loadConfig } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
 import type { Orm } from '../../src/db/orm';
 import { createAccount } from '../../src/domain/accounts/accounts';
 import { knexOf } from '../../src/domain/companies/register-sql';
@@ -14,8 +14,16 @@ import { createList } from '../../src/domain/lists/lists';
 import { currentSecret } from '../../src/domain/webhooks/webhook-secrets';
 import { importDemoRegister } from '../../src/demo/demo-data';
 import { simulateRandomChanges } from '../../src/demo/simulator/simulate-changes';
+import { closeServices, openServices, startApi, type RunningApi } from '../../src/server';
+import type { Services } from '../../src/services';
 import { connectClient } from '../../src/temporal/connection';
-import { startDevServer, type RunningDevServer } from '../../src/temporal/dev-server';
+import {
+  startDevServer,
+  superviseStartedDevServer,
+  type DevServerOptions,
+  type RunningDevServer,
+} from '../../src/temporal/dev-server';
+import type { DevServerSupervisor } from '../../src/temporal/dev-server-supervisor';
 import { CHANGE_CHECK_SCHEDULE_ID } from '../../src/temporal/names';
 import { computeLedger, type LedgerInput } from '../support/crash-ledger';
 import { deliveryCounts, readStoreForLedger } from '../support/crash-ledger-read';
@@ -33,6 +41,12 @@ import { waitFor } from '../support/wait-for';
  * those have been retried (a minute later, the spec's schedule), every alert is delivered. No alert may be lost,
  * the ledger must balance at both points, and the receiver may see an event id twice only if its first request
  * had started before the kill. About 2 minutes, most of it the 45 s attempt limit and the 1-minute retry.
+ *
+ * Then, on the same stack, 60 more alerts and a kill -9 of the Temporal dev server alone, supervised here as
+ * `npm start` supervises its own (superviseStartedDevServer): nobody restarts anything, and /readyz (the real
+ * route, in this process) must say it waits for Temporal, then be ready again, and every alert be delivered. That
+ * adds 10 s when the kill loses no activity task, and about 110 s when it loses one the server had handed out
+ * (its 45 s attempt limit, then the 1-minute retry).
  */
 
 type Counts = Awaited<ReturnType<typeof deliveryCounts>>;
@@ -48,20 +62,27 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
   let orm: Orm;
   let client: Client;
   let receiver: CrashReceiver;
+  let supervisor: DevServerSupervisor | undefined;
+  let gaveUp: Error | undefined;
+  let services: Services | undefined;
+  let api: RunningApi | undefined;
   const workers: ServiceProcess[] = [];
+  const kills: number[] = [];
   // The restarted worker must poll the queue the killed one left its workflows on.
   const taskQueue = `crash-ledger-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cds-crash-ledger-'));
     // A dev server of its own: the worker process owns the change-check Schedule, one per namespace.
-    devServer = await startDevServer({
+    const devServerOptions: DevServerOptions = {
       dataDir: join(dir, 'temporal'),
       port: await freePort(),
       uiPort: await freePort(),
       namespace: 'default',
       logger: pino({ level: 'warn' }),
-    });
+    };
+    devServer = await startDevServer(devServerOptions);
+    supervisor = superviseStartedDevServer(devServer, devServerOptions, (error) => (gaveUp = error));
     client = await connectClient(loadConfig({ TEMPORAL_ADDRESS: devServer.address }));
     db = await createTestDatabase();
     orm = await openMigrated(db);
@@ -70,11 +91,13 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
 
   afterAll(async () => {
     for (const worker of workers) await worker.stop(5_000).catch(() => undefined);
+    await api?.stop();
+    if (services) await closeServices(services);
     await receiver?.close();
     await client?.connection.close();
     await orm?.close();
     await db?.drop();
-    await devServer?.stop();
+    await (supervisor ?? devServer)?.stop();
     if (!process.env.KEEP_CRASH_LEDGER_DIR) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -135,6 +158,7 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
     // until the second starts, after this, so every request stamped before it is the first worker's.
     await receiver.quiet(500, 10_000);
     const killedAt = Date.now();
+    kills.push(killedAt);
     const atKill = await deliveryCounts(orm, killedAt);
     // In flight at the kill: arrived before the group was gone, and not answered or abandoned before the signal
     // (a connection the kill cut is seen closed after it; taking both ends at the later time once found none).
@@ -195,6 +219,73 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
     });
     expect(second.warnings.filter((line) => line.level >= 50)).toEqual([]);
   }, 360_000);
+
+  it('brings back a dev server killed mid-send by itself: /readyz waits for Temporal, then every alert is delivered', async () => {
+    const config: Config = {
+      ...loadConfig({ NODE_ENV: 'test', PORT: '0', TEMPORAL_ADDRESS: devServer.address }),
+      database: db.database,
+    };
+    services = await openServices(config, pino({ level: 'silent' }));
+    api = await startApi(services);
+    const readyz = async () => {
+      const response = await fetch(`${api!.url}/readyz`, { signal: AbortSignal.timeout(10_000) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect((await readyz()).status).toBe(200);
+    const before = (await deliveryCounts(orm, Date.now())).total;
+    const requestsBefore = receiver.requests.length;
+    await simulateRandomChanges(orm.em.fork(), CHANGES, { monitoredOnly: true, seed: 15 });
+    await client.schedule.getHandle(CHANGE_CHECK_SCHEDULE_ID).trigger();
+    await waitFor(
+      async () => (receiver.requests.length >= requestsBefore + KILL_AFTER_REQUESTS ? true : undefined),
+      60_000,
+    );
+
+    // The pid where an operator would find it, as the issue's reproduction did.
+    const pid = Number(readFileSync(join(dir, 'temporal', 'temporal.pid'), 'utf8'));
+    const killedAt = Date.now();
+    process.kill(pid, 'SIGKILL');
+    kills.push(killedAt);
+    const down = await waitFor(async () => {
+      const answer = await readyz().catch(() => undefined);
+      return answer && answer.status !== 200 ? answer : undefined;
+    }, 30_000);
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ status: 'unavailable', waiting_for: ['temporal'] });
+    // No timed assertion: how long it takes is bench:crash's to report.
+    const readyAt = await waitFor(async () => {
+      const answer = await readyz().catch(() => undefined);
+      return answer?.status === 200 ? Date.now() : undefined;
+    }, 120_000);
+    console.log(`Temporal dev server kill -9 → /readyz 200 again: ${readyAt - killedAt} ms`);
+    expect(gaveUp).toBeUndefined();
+    expect(supervisor?.state()).toBe('running');
+
+    const worker = workers.at(-1)!;
+    let counts = await deliveryCounts(orm, Date.now());
+    await waitFor(async () => {
+      counts = await deliveryCounts(orm, Date.now());
+      return counts.total >= before + CHANGES && counts.pending === 0 ? counts : undefined;
+    }, 240_000).catch((error: Error) => {
+      throw new Error(`${error.message}; deliveries ${JSON.stringify(counts)}; logs in ${dir}`);
+    });
+    const ledger = computeLedger({
+      ...(await readStoreForLedger(orm, client)),
+      requests: receiver.requests,
+      kills,
+      now: Date.now(),
+    });
+    console.log(
+      `after the Temporal kill: ${ledger.alertsWritten} alerts, ${ledger.lost} lost, ` +
+        `${ledger.duplicates.extraRequests} repeated sends (${ledger.duplicates.unexplained} not explained by a kill)`,
+    );
+    expect(ledger.lostAlerts).toEqual([]);
+    expect(ledger.delivered).toBe(ledger.alertsWritten);
+    expect(ledger.identityHolds).toBe(true);
+    expect(ledger.duplicates.unexplained).toBe(0);
+    // The worker process rode it out: the same one delivered the rest.
+    expect(worker.exited()).toBe(false);
+  }, 420_000);
 });
 
 describe('the crash ledger arithmetic', () => {

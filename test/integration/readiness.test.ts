@@ -26,6 +26,7 @@ describe('health and readiness', () => {
       expect(response.body).toMatchObject({
         status: 'unavailable',
         checks: { database: 'ok', temporal: 'unreachable' },
+        waiting_for: ['temporal'],
         error: { code: 'unavailable', message: 'Unreachable: temporal' },
       });
     } finally {
