@@ -17,7 +17,7 @@ const root = resolve(import.meta.dirname, '..');
 const tools = join(root, '.tools');
 const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 // Later releases carry a `replace` directive in their go.mod, which `go install module@version` refuses.
-// The prebuilt wheel is pinned to the same version, so either way gives the same CLI.
+// The prebuilt wheel is pinned to the same version, so either way gives the same CLI release.
 const TEMPORAL_CLI_VERSION = `v${TEMPORAL_CLI_WHEELS.version}`;
 
 const args = new Set(process.argv.slice(2));
