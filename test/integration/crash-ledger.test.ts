@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -243,22 +243,29 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
     );
 
     // The pid where an operator would find it, as the issue's reproduction did.
-    const pid = Number(readFileSync(join(dir, 'temporal', 'temporal.pid'), 'utf8'));
+    const pidFile = join(dir, 'temporal', 'temporal.pid');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
     const killedAt = Date.now();
     process.kill(pid, 'SIGKILL');
     kills.push(killedAt);
-    const down = await waitFor(async () => {
-      const answer = await readyz().catch(() => undefined);
-      return answer && answer.status !== 200 ? answer : undefined;
-    }, 30_000);
-    expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ status: 'unavailable', waiting_for: ['temporal'] });
+    // Ready again only once a new dev server runs, which only the supervisor starts here. Whether a probe falls in
+    // the second or so the server is down is a race, so every not-ready answer seen is checked, none is required;
+    // readiness.test.ts proves the answer while Temporal cannot be reached.
+    const notReady: Array<Record<string, unknown>> = [];
     // No timed assertion: how long it takes is bench:crash's to report.
     const readyAt = await waitFor(async () => {
       const answer = await readyz().catch(() => undefined);
-      return answer?.status === 200 ? Date.now() : undefined;
+      if (answer && answer.status !== 200) notReady.push(answer.body);
+      // The file is removed and written again as the new server starts: missing means not restarted yet.
+      const current = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '';
+      const restarted = current !== '' && current !== String(pid);
+      return restarted && answer?.status === 200 ? Date.now() : undefined;
     }, 120_000);
-    console.log(`Temporal dev server kill -9 → /readyz 200 again: ${readyAt - killedAt} ms`);
+    for (const answer of notReady)
+      expect(answer).toMatchObject({ status: 'unavailable', waiting_for: ['temporal'] });
+    console.log(
+      `Temporal dev server kill -9 → /readyz 200 again: ${readyAt - killedAt} ms (${notReady.length} not-ready answers)`,
+    );
     expect(gaveUp).toBeUndefined();
     expect(supervisor?.state()).toBe('running');
 
