@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +51,15 @@ import { waitFor } from '../support/wait-for';
  */
 
 type Counts = Awaited<ReturnType<typeof deliveryCounts>>;
+
+/** The pid a dev server's file holds; '' while a starting server has removed it and not yet written its own. */
+function pidIn(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
 
 const CHANGES = 60;
 const KILL_AFTER_REQUESTS = 20;
@@ -256,8 +265,7 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
     const readyAt = await waitFor(async () => {
       const answer = await readyz().catch(() => undefined);
       if (answer && answer.status !== 200) notReady.push(answer.body);
-      // The file is removed and written again as the new server starts: missing means not restarted yet.
-      const current = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim() : '';
+      const current = pidIn(pidFile);
       const restarted = current !== '' && current !== String(pid);
       return restarted && answer?.status === 200 ? Date.now() : undefined;
     }, 120_000);
