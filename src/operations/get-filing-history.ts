@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CompanyEntity } from '../db/entities/company';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
-import { notFound, ServiceError } from '../domain/errors';
+import { requireDetailsHeld } from '../domain/companies/company-details-held';
+import { ServiceError } from '../domain/errors';
 import { filingCategories, parseCategoryList } from '../domain/filings/filing-categories';
 import {
   FILING_HISTORY_DEFAULT_LIMIT,
@@ -30,6 +30,7 @@ export const getFilingHistory = keyedOperation({
   lowestPlan: 'starter',
   cost: 1,
   companyOnDemand: (input) => input.company_number,
+  errors: ['details_not_held'],
   tool: readOnlyTool,
   input: z
     .object({
@@ -79,8 +80,7 @@ export const getFilingHistory = keyedOperation({
       }
       categories = parsed.categories;
     }
-    const company = await em.findOne(CompanyEntity, { companyNumber }, { fields: ['companyNumber'] });
-    if (company === null) throw notFound('Company', { company_number: companyNumber });
+    await requireDetailsHeld(em, companyNumber, 'filing_history');
     const page = await readFilingHistory(em, companyNumber, {
       categories,
       limit: input.limit,

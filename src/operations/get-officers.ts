@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { requireDetailsHeld } from '../domain/companies/company-details-held';
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { companyOfficers, officerStatuses } from '../domain/officers/company-officers';
 import { officerItem, officerItemSchema } from '../domain/officers/officer-view';
@@ -25,6 +26,7 @@ export const getOfficers = keyedOperation({
   lowestPlan: 'starter',
   cost: 1,
   companyOnDemand: (input) => input.company_number,
+  errors: ['details_not_held'],
   tool: readOnlyTool,
   input: z
     .object({
@@ -46,6 +48,7 @@ export const getOfficers = keyedOperation({
   }),
   async handler(input, { em }) {
     const companyNumber = requireCompanyNumber(input.company_number, 'company_number');
+    await requireDetailsHeld(em, companyNumber, 'officers');
     const page = await companyOfficers(em, companyNumber, {
       status: input.status,
       limit: input.limit,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { requireDetailsHeld } from '../domain/companies/company-details-held';
 import { pscRegisterSchema, pscStatuses, readPscRegister } from '../domain/pscs/psc-view';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
@@ -23,6 +24,7 @@ export const getPersonsWithSignificantControl = keyedOperation({
   lowestPlan: 'starter',
   cost: 1,
   companyOnDemand: (input) => input.company_number,
+  errors: ['details_not_held'],
   tool: readOnlyTool,
   input: z
     .object({
@@ -36,6 +38,7 @@ export const getPersonsWithSignificantControl = keyedOperation({
   output: pscRegisterSchema,
   async handler(input, { em }) {
     const companyNumber = requireCompanyNumber(input.company_number, 'company_number');
+    await requireDetailsHeld(em, companyNumber, 'persons_with_significant_control');
     return readPscRegister(em, companyNumber, input.status);
   },
 });

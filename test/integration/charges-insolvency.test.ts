@@ -75,8 +75,8 @@ describe('charges and insolvency cases in get_company', () => {
       ),
     ).toEqual({ status: 'imported', baseline: true, changes: 0 });
     const body = (await company('sc412345')).body;
-    expect(body.charges.map((c) => c.charge_id)).toEqual([CHARGE_2, OLD_CHARGE]);
-    expect(body.charges[0]).toEqual({
+    expect(body.charges!.map((c) => c.charge_id)).toEqual([CHARGE_2, OLD_CHARGE]);
+    expect(body.charges![0]).toEqual({
       charge_id: CHARGE_2,
       charge_code: 'SC4123450002',
       charge_number: 2,
@@ -89,7 +89,7 @@ describe('charges and insolvency cases in get_company', () => {
       particulars: 'Unit 6 Smithton Industrial Estate, Inverness, title number INV12345',
       secured_details: null,
     });
-    expect(body.charges[1]).toMatchObject({
+    expect(body.charges![1]).toMatchObject({
       status: 'fully-satisfied',
       satisfied_on: '2018-06-30',
       secured_details: 'All sums due or to become due',
@@ -135,7 +135,7 @@ describe('charges and insolvency cases in get_company', () => {
       { alert: 'charge_satisfied', old: before, new: after, at: LATER_AT.toISOString() },
     ]);
     const body = (await company('SC412345')).body;
-    expect(body.charges.map((c) => [c.charge_id, c.status])).toEqual([
+    expect(body.charges!.map((c) => [c.charge_id, c.status])).toEqual([
       [NEW_CHARGE, 'outstanding'],
       [CHARGE_2, 'part-satisfied'],
       [OLD_CHARGE, 'fully-satisfied'],
