@@ -23,8 +23,8 @@ export const getFilingHistory = keyedOperation({
     'category, a plain-English description, the Companies House description key and its values, the date the ' +
     'filing is about (action_date) and its page count. Filter with category: one category or a comma-separated ' +
     'list (e.g. accounts,confirmation-statement). Page with offset and limit: while has_more is true, pass ' +
-    'next_offset as offset. total_count counts every filing the filter matches. A company with no filings held ' +
-    'answers an empty list.',
+    'next_offset as offset. total_count counts every filing the filter matches. A company with no filings ' +
+    'answers an empty list; one whose filing history is not held answers details_not_held.',
   method: 'GET',
   path: '/company/{company_number}/filing-history',
   lowestPlan: 'starter',

@@ -20,7 +20,9 @@ export const getOfficers = keyedOperation({
     'appointment first), then resigned ones (latest resignation first). Filter with status (active or ' +
     'resigned); page with limit (1-100, default 35) and offset, reading on from next_offset while it is not ' +
     'null. Each item’s officer_id is the same person at every company: pass the name (and officer_id) to ' +
-    'get_officer_appointments to see their other appointments.',
+    'get_officer_appointments to see their other appointments. A company with no officers answers an empty ' +
+    'list; one whose officers are not held (known only from a source carrying its profile) answers ' +
+    'details_not_held.',
   method: 'GET',
   path: '/company/{company_number}/officers',
   lowestPlan: 'starter',

@@ -18,7 +18,8 @@ export const getPersonsWithSignificantControl = keyedOperation({
     'tool again with it to follow the ownership chain. statements are what the company has declared instead ' +
     '(e.g. no one has significant control). Order: active first, newest notified first; every entry is ' +
     'returned, no paging. status (active or ceased) filters items and statements; active_count and ' +
-    'ceased_count always count all persons. A company on the register with no entries answers empty lists.',
+    'ceased_count always count all persons. A company on the register with no entries answers empty lists; ' +
+    'one whose PSCs are not held (known only from a source carrying its profile) answers details_not_held.',
   method: 'GET',
   path: '/company/{company_number}/persons-with-significant-control',
   lowestPlan: 'starter',
