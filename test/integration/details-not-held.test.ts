@@ -200,6 +200,35 @@ describe('a stream-first company, with a Companies House key: its details are fe
     expect(rest.requests).toHaveLength(asked);
   });
 
+  it('answers details_not_held while Companies House cannot be reached, and fetches the details once it can', async () => {
+    const number = 'SC412345';
+    await pushAndApply(app, streams, 'companies', {
+      resource_kind: 'company-profile',
+      resource_uri: `/company/${number}`,
+      resource_id: number,
+      data: fixture(number, 'company'),
+      event: { type: 'changed', published_at: '2026-11-24T09:00:00' },
+    });
+    // Five attempts a call (the client's retries), for the two calls that follow.
+    rest.failNext(
+      Array.from({ length: 10 }, () => ({ kind: 'status' as const, status: 503 })),
+      `/company/${number}`,
+    );
+    const down = await request(app, 'GET', `/company/${number}/persons-with-significant-control`, { key });
+    expect([down.status, down.body]).toMatchObject([404, { error: { code: 'details_not_held' } }]);
+    const company = await request(app, 'GET', `/company/${number}`, { key });
+    expect([company.status, company.body]).toMatchObject([200, { charges: null, insolvency_cases: null }]);
+
+    const up = await request<{ items: unknown[] }>(
+      app,
+      'GET',
+      `/company/${number}/persons-with-significant-control`,
+      { key },
+    );
+    expect(up.status).toBe(200);
+    expect(up.body.items).toHaveLength(1);
+  });
+
   it('answers a company whose details were imported from the store, asking Companies House nothing', async () => {
     await importHeldCompany(app);
     const before = rest.requests.length;
