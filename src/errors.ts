@@ -12,6 +12,7 @@ export const errorCodes = [
   'csrf_refused',
   'plan_required',
   'not_found',
+  'details_not_held',
   'method_not_allowed',
   'not_implemented',
   'conflict',

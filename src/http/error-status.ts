@@ -10,6 +10,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   csrf_refused: 403,
   plan_required: 403,
   not_found: 404,
+  // The resource is on the register but its details are not in the store: a missing resource, as 404 says.
+  details_not_held: 404,
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,

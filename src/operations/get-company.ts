@@ -13,9 +13,9 @@ export const getCompany = keyedOperation({
     'Register profile of one UK company: status, type, incorporation date, registered office, SIC codes, due ' +
     'dates for accounts and confirmation statement (with overdue flags as of today), and previous names. ' +
     'Also lists the charges (mortgages) registered against it, newest first, with status, dates, persons ' +
-    'entitled and what they cover, and any insolvency cases with their dates and practitioners (both empty ' +
-    "when none are held), and the registered office's UK region (ITL1) and local authority from the ONS " +
-    'postcode lookup (null when the lookup does not know the postcode). source and fetched_at say where this ' +
+    'entitled and what they cover, and any insolvency cases with their dates and practitioners (each empty ' +
+    "when the company has none, null when they are not held), and the registered office's UK region (ITL1) " +
+    'and local authority from the ONS postcode lookup (null when the lookup does not know the postcode). source and fetched_at say where this ' +
     'copy came from (companies_house_api, companies_house_stream or register_import) and when it was last ' +
     'fetched live from Companies House. The data comes from public registers and can be incomplete or out of ' +
     'date.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CompanyEntity } from '../db/entities/company';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
-import { notFound, ServiceError } from '../domain/errors';
+import { requireDetailsHeld } from '../domain/companies/company-details-held';
+import { ServiceError } from '../domain/errors';
 import { filingCategories, parseCategoryList } from '../domain/filings/filing-categories';
 import {
   FILING_HISTORY_DEFAULT_LIMIT,
@@ -23,13 +23,14 @@ export const getFilingHistory = keyedOperation({
     'category, a plain-English description, the Companies House description key and its values, the date the ' +
     'filing is about (action_date) and its page count. Filter with category: one category or a comma-separated ' +
     'list (e.g. accounts,confirmation-statement). Page with offset and limit: while has_more is true, pass ' +
-    'next_offset as offset. total_count counts every filing the filter matches. A company with no filings held ' +
-    'answers an empty list.',
+    'next_offset as offset. total_count counts every filing the filter matches. A company with no filings ' +
+    'answers an empty list; one whose filing history is not held answers details_not_held.',
   method: 'GET',
   path: '/company/{company_number}/filing-history',
   lowestPlan: 'starter',
   cost: 1,
   companyOnDemand: (input) => input.company_number,
+  errors: ['details_not_held'],
   tool: readOnlyTool,
   input: z
     .object({
@@ -79,8 +80,7 @@ export const getFilingHistory = keyedOperation({
       }
       categories = parsed.categories;
     }
-    const company = await em.findOne(CompanyEntity, { companyNumber }, { fields: ['companyNumber'] });
-    if (company === null) throw notFound('Company', { company_number: companyNumber });
+    await requireDetailsHeld(em, companyNumber, 'filing_history');
     const page = await readFilingHistory(em, companyNumber, {
       categories,
       limit: input.limit,

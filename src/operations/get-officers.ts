@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { requireDetailsHeld } from '../domain/companies/company-details-held';
 import { companyNumberSchema } from '../domain/companies/company-number';
 import { companyOfficers, officerStatuses } from '../domain/officers/company-officers';
 import { officerItem, officerItemSchema } from '../domain/officers/officer-view';
@@ -19,12 +20,15 @@ export const getOfficers = keyedOperation({
     'appointment first), then resigned ones (latest resignation first). Filter with status (active or ' +
     'resigned); page with limit (1-100, default 35) and offset, reading on from next_offset while it is not ' +
     'null. Each item’s officer_id is the same person at every company: pass the name (and officer_id) to ' +
-    'get_officer_appointments to see their other appointments.',
+    'get_officer_appointments to see their other appointments. A company with no officers answers an empty ' +
+    'list; one whose officers are not held (known only from a source carrying its profile) answers ' +
+    'details_not_held.',
   method: 'GET',
   path: '/company/{company_number}/officers',
   lowestPlan: 'starter',
   cost: 1,
   companyOnDemand: (input) => input.company_number,
+  errors: ['details_not_held'],
   tool: readOnlyTool,
   input: z
     .object({
@@ -46,6 +50,7 @@ export const getOfficers = keyedOperation({
   }),
   async handler(input, { em }) {
     const companyNumber = requireCompanyNumber(input.company_number, 'company_number');
+    await requireDetailsHeld(em, companyNumber, 'officers');
     const page = await companyOfficers(em, companyNumber, {
       status: input.status,
       limit: input.limit,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { requireDetailsHeld } from '../domain/companies/company-details-held';
 import { pscRegisterSchema, pscStatuses, readPscRegister } from '../domain/pscs/psc-view';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
@@ -17,12 +18,14 @@ export const getPersonsWithSignificantControl = keyedOperation({
     'tool again with it to follow the ownership chain. statements are what the company has declared instead ' +
     '(e.g. no one has significant control). Order: active first, newest notified first; every entry is ' +
     'returned, no paging. status (active or ceased) filters items and statements; active_count and ' +
-    'ceased_count always count all persons. A company on the register with no entries answers empty lists.',
+    'ceased_count always count all persons. A company on the register with no entries answers empty lists; ' +
+    'one whose PSCs are not held (known only from a source carrying its profile) answers details_not_held.',
   method: 'GET',
   path: '/company/{company_number}/persons-with-significant-control',
   lowestPlan: 'starter',
   cost: 1,
   companyOnDemand: (input) => input.company_number,
+  errors: ['details_not_held'],
   tool: readOnlyTool,
   input: z
     .object({
@@ -36,6 +39,7 @@ export const getPersonsWithSignificantControl = keyedOperation({
   output: pscRegisterSchema,
   async handler(input, { em }) {
     const companyNumber = requireCompanyNumber(input.company_number, 'company_number');
+    await requireDetailsHeld(em, companyNumber, 'persons_with_significant_control');
     return readPscRegister(em, companyNumber, input.status);
   },
 });

@@ -13,6 +13,7 @@ import { FILINGS_FIELDS, type FilingsAnswer, type FilingsView } from './pages/co
 import { OFFICERS_SHOWN } from './pages/company-officers-section';
 import { CompanyPage } from './pages/company-page';
 import { COMPANIES_PATH } from './pages/company-paths';
+import { gatedDetails } from './pages/company-details-note';
 import { gated } from './pages/company-plan-note';
 import { queryValue, signedInCaller, viewerOf } from './page-inputs';
 import { renderPage } from './render-page';
@@ -45,8 +46,8 @@ export function companyRoutes(router: Router<AppState>, services: Services): voi
         company,
         health: await gated(call(getHealthScore, { company_number: number })),
         financials: await gated(call(getFinancialHistory, { company_number: number })),
-        officers: await gated(call(getOfficers, { company_number: number, limit: OFFICERS_SHOWN })),
-        pscs: await gated(call(getPersonsWithSignificantControl, { company_number: number })),
+        officers: await gatedDetails(call(getOfficers, { company_number: number, limit: OFFICERS_SHOWN })),
+        pscs: await gatedDetails(call(getPersonsWithSignificantControl, { company_number: number })),
         filings,
         filingCategory,
       };
@@ -59,7 +60,7 @@ export function companyRoutes(router: Router<AppState>, services: Services): voi
 /** The filings answer, or the refusal of the filter (shown next to it, the rest of the page still shown). */
 async function filingsView(answer: Promise<FilingsAnswer>): Promise<FilingsView> {
   try {
-    return await gated(answer);
+    return await gatedDetails(answer);
   } catch (thrown) {
     const problem = formProblemOf(thrown, FILINGS_FIELDS);
     if (!problem) throw thrown;

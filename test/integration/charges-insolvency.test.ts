@@ -10,7 +10,10 @@ import {
   importChargesFile,
   importChargesJson,
 } from '../../src/ingest/companies-house/resources/charges-json';
-import { importInsolvencyFile } from '../../src/ingest/companies-house/resources/insolvency-json';
+import {
+  importInsolvencyFile,
+  importInsolvencyJson,
+} from '../../src/ingest/companies-house/resources/insolvency-json';
 import type { getCompany } from '../../src/operations/get-company';
 import { callToolChecked, connectMcp } from '../support/mcp-client';
 import { projectRoot } from '../support/paths';
@@ -57,12 +60,21 @@ describe('charges and insolvency cases in get_company', () => {
     await app?.stop();
   });
 
-  it('answers a company with no detail rows with empty lists', async () => {
+  it('answers null for charges and insolvency never imported, and empty lists once imported as none', async () => {
     const response = await company('09876543');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ company_number: '09876543', charges: [], insolvency_cases: [] });
+    expect(response.body).toMatchObject({
+      company_number: '09876543',
+      charges: null,
+      insolvency_cases: null,
+    });
     const structured = await callToolChecked(client, 'get_company', { company_number: '09876543' });
-    expect(structured).toMatchObject({ charges: [], insolvency_cases: [] });
+    expect(structured).toMatchObject({ charges: null, insolvency_cases: null });
+
+    await importChargesJson(app.services.orm.em.fork(), '08123456', { items: [], total_count: 0 }, first);
+    await importInsolvencyJson(app.services.orm.em.fork(), '08123456', { cases: [] }, first);
+    const none = await company('08123456');
+    expect(none.body).toMatchObject({ company_number: '08123456', charges: [], insolvency_cases: [] });
   });
 
   it('a first charges import is a baseline: charges listed newest first, counts kept, no change recorded', async () => {
@@ -75,8 +87,8 @@ describe('charges and insolvency cases in get_company', () => {
       ),
     ).toEqual({ status: 'imported', baseline: true, changes: 0 });
     const body = (await company('sc412345')).body;
-    expect(body.charges.map((c) => c.charge_id)).toEqual([CHARGE_2, OLD_CHARGE]);
-    expect(body.charges[0]).toEqual({
+    expect(body.charges!.map((c) => c.charge_id)).toEqual([CHARGE_2, OLD_CHARGE]);
+    expect(body.charges![0]).toEqual({
       charge_id: CHARGE_2,
       charge_code: 'SC4123450002',
       charge_number: 2,
@@ -89,7 +101,7 @@ describe('charges and insolvency cases in get_company', () => {
       particulars: 'Unit 6 Smithton Industrial Estate, Inverness, title number INV12345',
       secured_details: null,
     });
-    expect(body.charges[1]).toMatchObject({
+    expect(body.charges![1]).toMatchObject({
       status: 'fully-satisfied',
       satisfied_on: '2018-06-30',
       secured_details: 'All sums due or to become due',
@@ -135,7 +147,7 @@ describe('charges and insolvency cases in get_company', () => {
       { alert: 'charge_satisfied', old: before, new: after, at: LATER_AT.toISOString() },
     ]);
     const body = (await company('SC412345')).body;
-    expect(body.charges.map((c) => [c.charge_id, c.status])).toEqual([
+    expect(body.charges!.map((c) => [c.charge_id, c.status])).toEqual([
       [NEW_CHARGE, 'outstanding'],
       [CHARGE_2, 'part-satisfied'],
       [OLD_CHARGE, 'fully-satisfied'],
@@ -204,7 +216,8 @@ describe('charges and insolvency cases in get_company', () => {
         ],
       },
     ]);
-    expect(body.charges).toEqual([]);
+    // Its charges were never imported: not held, not "none".
+    expect(body.charges).toBeNull();
     expect((await row('11223344')).hasInsolvencyHistory).toBe(true);
     expect(await changesOf('11223344', 'insolvency')).toEqual([]);
   });

@@ -185,6 +185,7 @@ describe('filed accounts from the Companies House Document API', () => {
       companyNumber: COMPANY,
       resource: 'accounts',
       firstImportedAt: new Date('2026-10-01T00:00:00Z'),
+      complete: true,
     });
 
     const first = await importFiling();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,6 +9,7 @@ import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import type { Orm } from '../../src/db/orm';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import { importCompanyDetailsDir } from '../../src/ingest/companies-house/resources/import-company-details';
 import type { FetchResult } from '../../src/ingest/companies-house/live/companies-house-client';
 import { CompaniesHouseError } from '../../src/ingest/companies-house/live/companies-house-errors';
 import type { CompanyResourceName } from '../../src/ingest/companies-house/live/companies-house-resources';
@@ -42,6 +43,28 @@ function registerFileWithOldName(dir: string): string {
   return file;
 }
 
+/** The company's details folder: the API fixtures it has, and Companies House's empty list for the rest. */
+function detailsFolderOf(dir: string, number: string): string {
+  const folder = join(dir, 'details', 'companies', number);
+  mkdirSync(folder, { recursive: true });
+  const none: Record<string, unknown> = {
+    officers: { kind: 'officer-list', items: [], total_results: 0 },
+    'persons-with-significant-control': {
+      kind: 'persons-with-significant-control#list',
+      items: [],
+      total_results: 0,
+    },
+    'filing-history': { items: [], total_count: 0 },
+    charges: { items: [], total_count: 0 },
+    insolvency: { cases: [] },
+  };
+  for (const [resource, empty] of Object.entries(none)) {
+    const held = existsSync(join(FIXTURES, number, `${resource}.json`));
+    writeFileSync(join(folder, `${resource}.json`), JSON.stringify(held ? fixture(number, resource) : empty));
+  }
+  return join(dir, 'details');
+}
+
 async function changesOf(orm: Orm, companyNumber: string) {
   return orm.em.fork().find(RegisterChangeEntity, { companyNumber }, { orderBy: { sequence: 'asc' } });
 }
@@ -64,6 +87,12 @@ describe('on-demand fetch from Companies House, with a key', () => {
     dir = mkdtempSync(join(tmpdir(), 'on-demand-'));
     await importCompaniesCsv(app.services.orm.em.fork(), registerFileWithOldName(dir), {
       asOf: new Date('2026-11-22T00:00:00Z'),
+    });
+    // With its details, as Companies House has them: a held company, refreshed when stale (one without them is
+    // fetched on the caller's time: details-not-held.test.ts).
+    await importCompanyDetailsDir(app.services.orm.em.fork(), detailsFolderOf(dir, '09876543'), {
+      source: 'import',
+      detectedAt: new Date('2026-11-22T00:00:00Z'),
     });
     const account = await signUp(app);
     key = account.api_key;
@@ -219,7 +248,7 @@ describe('on-demand fetch from Companies House, with a key', () => {
     const changes = await changesOf(orm, '09876543');
     expect(changes.map((c) => c.field)).toContain('company_name');
     expect(new Set(changes.map((c) => c.source))).toEqual(new Set(['companies_house_api']));
-    // Officers and filing history came for the first time: their baseline, not changes.
+    // Officers and filing history came as they were imported: nothing changed in them.
     expect(changes.map((c) => c.field)).not.toContain('officers');
 
     // Fresh now: later calls neither refresh it nor record the same changes again.

@@ -170,13 +170,25 @@ describe('get_filing_history and the filing history import', () => {
     expect(response.body.error.code).toBe(code);
   });
 
-  it('answers 400 for a malformed company number, 404 for an unknown one, and an empty list for a known one without filings', async () => {
+  it('answers 400 for a malformed company number, 404 for an unknown one, details_not_held for one never imported, and an empty list for one without filings', async () => {
     const malformed = await request<ErrorBody>(app, 'GET', '/company/XX12/filing-history', { key });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('invalid_company_number');
     const unknown = await request<ErrorBody>(app, 'GET', '/company/99999999/filing-history', { key });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('not_found');
+    const notHeld = await request<ErrorBody>(app, 'GET', '/company/SC412345/filing-history', { key });
+    expect(notHeld.status).toBe(404);
+    expect(notHeld.body.error).toMatchObject({
+      code: 'details_not_held',
+      details: { resource: 'filing_history' },
+    });
+    await importFilingHistoryJson(
+      app.services.orm.em.fork(),
+      'SC412345',
+      { items: [], total_count: 0 },
+      { detectedAt: new Date('2026-11-22T00:00:00Z'), source: 'import' },
+    );
     const empty = await request<Page>(app, 'GET', '/company/SC412345/filing-history', { key });
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({

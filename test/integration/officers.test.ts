@@ -277,11 +277,25 @@ describe('officers: get_officers and get_officer_appointments', () => {
     expect(llp.items.map((o) => o.officer_role)).toEqual(['llp-member', 'llp-designated-member']);
   });
 
-  it('answers an empty list for a company with no officers held, and 404 for an unknown company', async () => {
-    const none = await officers('11223344/officers');
+  it('answers details_not_held for officers never imported, an empty list for none, and 404 for an unknown company', async () => {
+    // On the register, its officers never imported: the store cannot say it has none.
+    const notHeld = await officers('11223344/officers');
+    expect(notHeld.status).toBe(404);
+    expect(notHeld.body.error).toMatchObject({ code: 'details_not_held', details: { resource: 'officers' } });
+    // Companies House's list of none, imported: now an empty list, meaning none.
+    await importOfficersJson(
+      em(),
+      '08123456',
+      { kind: 'officer-list', items: [], total_results: 0 },
+      {
+        detectedAt: BASELINE_AT,
+        source: 'import',
+      },
+    );
+    const none = await officers('08123456/officers');
     expect(none.status).toBe(200);
     expect(none.body).toEqual({
-      company_number: '11223344',
+      company_number: '08123456',
       active_count: 0,
       resigned_count: 0,
       total: 0,

@@ -3,6 +3,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import { importOfficersJson } from '../../src/ingest/companies-house/resources/officers-json';
 import { projectRoot } from '../support/paths';
 import { request, signUp, startTestApp, type JsonResponse, type TestApp } from '../support/test-app';
 
@@ -79,13 +80,23 @@ describe('the OpenAPI document against the answers the service gives', () => {
     expectDocumented('get_company', response);
   });
 
-  it('no key: 401; a plan too low: 403', async () => {
+  it('no key: 401; a plan too low: 403; details not held: 404', async () => {
     const unauthenticated = await request(app, 'GET', '/company/01234567');
     expect(unauthenticated.status).toBe(401);
     expectDocumented('get_company', unauthenticated);
     const lowPlan = await request(app, 'GET', '/company/01234567/officers', { key: free });
     expect(lowPlan.status).toBe(403);
     expectDocumented('get_officers', lowPlan);
+    // On the register from the bulk file alone: its officers are not held.
+    const notHeld = await request(app, 'GET', '/company/01234567/officers', { key: starter });
+    expect([notHeld.status, notHeld.body]).toMatchObject([404, { error: { code: 'details_not_held' } }]);
+    expectDocumented('get_officers', notHeld);
+    await importOfficersJson(
+      app.services.orm.em.fork(),
+      '01234567',
+      { kind: 'officer-list', items: [], total_results: 0 },
+      { detectedAt: new Date('2026-11-22T00:00:00Z'), source: 'import' },
+    );
     const allowed = await request(app, 'GET', '/company/01234567/officers', { key: starter });
     expect(allowed.status).toBe(200);
     expectDocumented('get_officers', allowed);

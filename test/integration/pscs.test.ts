@@ -223,9 +223,17 @@ describe('persons with significant control', () => {
     ]);
   });
 
-  it('answers empty lists for a company with no entries, 404 for an unknown company', async () => {
-    expect((await pscs('11223344')).body).toEqual({
-      company_number: '11223344',
+  it('answers details_not_held for PSCs never imported, empty lists for none, 404 for an unknown company', async () => {
+    const notHeld = await pscs('02345678');
+    expect(notHeld.status).toBe(404);
+    expect(notHeld.body.error).toMatchObject({
+      code: 'details_not_held',
+      details: { resource: 'persons_with_significant_control' },
+    });
+    const none = { kind: 'persons-with-significant-control#list', items: [], total_results: 0 };
+    await importPscsJson(em(), '08123456', none, FIRST);
+    expect((await pscs('08123456')).body).toEqual({
+      company_number: '08123456',
       active_count: 0,
       ceased_count: 0,
       items: [],

@@ -18,8 +18,13 @@ export type CompanyResource = (typeof companyResources)[number];
 export interface CompanyResourceImport {
   companyNumber: string;
   resource: string;
-  /** The detectedAt of the first run that imported it. */
+  /** The detectedAt of the first run that imported it (whole, once it is whole). */
   firstImportedAt: Date;
+  /**
+   * Imported whole (a list, a file, a live fetch) rather than only item by item from stream events: a resource
+   * held in part is not held (domain/companies/company-details-held.ts).
+   */
+  complete: boolean;
 }
 
 export const CompanyResourceImportEntity = new EntitySchema<CompanyResourceImport>({
@@ -29,5 +34,6 @@ export const CompanyResourceImportEntity = new EntitySchema<CompanyResourceImpor
     companyNumber: { type: 'string', primary: true, fieldName: 'company_number' },
     resource: { type: 'string', primary: true },
     firstImportedAt: { type: 'datetime', fieldName: 'first_imported_at' },
+    complete: { type: 'boolean' },
   },
 });

@@ -26,6 +26,10 @@ import { dayOf, KeyedRandom, PSC_REGIME_STARTED } from './keyed-random';
  *   companies/<number>/officers.json, filing-history.json, charges.json, insolvency.json (API resource bodies)
  *   psc-snapshot.txt (PSC snapshot lines, companies in number order, a totals line last)
  *   accounts/Prod223_<run>_<number>_<yyyymmdd>.html (filed accounts, inline XBRL)
+ * Every company gets every list resource: one with no charges, no insolvency case or no PSC line gets the list
+ * Companies House answers for none (an empty charges.json, insolvency.json or persons-with-significant-control.json),
+ * so the demo store holds each company's details whole and an empty list there means "none", never "not held"
+ * (docs/company-details.md, "Details not held"). The summary's *_files count the files with something in them.
  * Deterministic: the bytes depend only on (companies, seed, asOf). Each company is written before the next is
  * made; only the links between companies (who controls whom, shared officers) are decided up front.
  */
@@ -100,21 +104,23 @@ export async function writeDemoCompanyDetails(
       let chunk = '';
       for (const line of pscs.lines) chunk += JSON.stringify(line) + '\n';
       if (chunk !== '' && !psc.write(chunk)) await once(psc, 'drain');
+      if (pscs.lines.length === 0)
+        writes.push(writeJson(join(folder, 'persons-with-significant-control.json'), NO_PSCS));
       summary.psc_statements += pscs.events.filter(
         (e) => e.kind === 'persons-with-significant-control-statement',
       ).length;
       summary.psc_lines += pscs.lines.length;
 
       const charges = demoCharges(ctx);
+      writes.push(writeJson(join(folder, 'charges.json'), charges.body ?? NO_CHARGES));
       if (charges.body) {
-        writes.push(writeJson(join(folder, 'charges.json'), charges.body));
         summary.charge_files++;
         summary.charges += charges.events.length;
       }
 
       const insolvency = demoInsolvency(ctx);
+      writes.push(writeJson(join(folder, 'insolvency.json'), insolvency?.body ?? NO_INSOLVENCY));
       if (insolvency) {
-        writes.push(writeJson(join(folder, 'insolvency.json'), insolvency.body));
         summary.insolvency_files++;
         summary.insolvency_cases++;
       }
@@ -156,6 +162,11 @@ export async function writeDemoCompanyDetails(
   }
   return summary;
 }
+
+/** The API's bodies for a company with none (as the live fetch imports Companies House's 404 for them). */
+const NO_CHARGES = { items: [], total_count: 0 };
+const NO_INSOLVENCY = { cases: [] };
+const NO_PSCS = { kind: 'persons-with-significant-control#list', items: [], total_results: 0 };
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

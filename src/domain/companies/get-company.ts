@@ -42,10 +42,18 @@ export async function getCompany(
 export const companyWithDetailsSchema = companyProfileSchema.extend({
   charges: z
     .array(chargeSummarySchema)
-    .describe('Charges (mortgages) registered against the company, newest first; empty when none are held'),
+    .nullable()
+    .describe(
+      'Charges (mortgages) registered against the company, newest first; empty when it has none; null when ' +
+        'its charges are not held (it came from a source carrying the profile alone and was not fetched live)',
+    ),
   insolvency_cases: z
     .array(insolvencyCaseSummarySchema)
-    .describe('Insolvency cases with their dates and practitioners; empty when none are held'),
+    .nullable()
+    .describe(
+      'Insolvency cases with their dates and practitioners; empty when it has none; null when its insolvency ' +
+        'is not held',
+    ),
   registered_office_place: registeredOfficePlaceSchema.nullable(),
 });
 export type CompanyWithDetails = z.infer<typeof companyWithDetailsSchema>;
@@ -86,10 +94,16 @@ export async function getCompanyAnswer(
   // `{ ...object, more }` makes a new hidden class for each property after the spread, on every call
   // (docs/performance.md, "Hidden classes made per request").
   return Object.assign(profile, {
-    charges: held(row.any_charges) ? await readCharges(entities(), profile.company_number) : [],
-    insolvency_cases: held(row.any_insolvency)
-      ? await readInsolvencyCases(entities(), profile.company_number)
-      : [],
+    charges: !held(row.charges_held)
+      ? null
+      : held(row.any_charges)
+        ? await readCharges(entities(), profile.company_number)
+        : [],
+    insolvency_cases: !held(row.insolvency_held)
+      ? null
+      : held(row.any_insolvency)
+        ? await readInsolvencyCases(entities(), profile.company_number)
+        : [],
     registered_office_place: placeOfRow(row),
     source: row.fetch_source ?? 'register_import',
     fetched_at: row.fetch_fetched_at === null ? null : new Date(row.fetch_fetched_at).toISOString(),
@@ -99,6 +113,17 @@ export async function getCompanyAnswer(
 /** SQLite's 1, PostgreSQL's true (or '1' through some drivers): the company has some. */
 function held(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
+}
+
+/**
+ * Whether the resource was imported whole (domain/companies/company-details-held.ts): a primary-key lookup. TRUE is
+ * a keyword in SQLite (1) and PostgreSQL both.
+ */
+function heldSql(resource: 'charges' | 'insolvency'): string {
+  return (
+    'exists (select 1 from company_resource_imports r where r.company_number = c.company_number ' +
+    `and r.resource = '${resource}' and r.complete = TRUE) as ${resource}_held`
+  );
 }
 
 // The place joins on the stored compact postcode, which the writers derive from postal_code the way
@@ -111,7 +136,11 @@ const COMPANY_ANSWER_SQL =
   'p.region_code as place_region_code, p.local_authority_code as place_local_authority_code, ' +
   'p.local_authority_name as place_local_authority_name, ' +
   'exists (select 1 from charges h where h.company_number = c.company_number) as any_charges, ' +
-  'exists (select 1 from insolvency_cases i where i.company_number = c.company_number) as any_insolvency ' +
+  'exists (select 1 from insolvency_cases i where i.company_number = c.company_number) as any_insolvency, ' +
+  heldSql('charges') +
+  ', ' +
+  heldSql('insolvency') +
+  ' ' +
   'from companies c left join company_fetches f on f.company_number = c.company_number ' +
   'left join postcode_places p on p.postcode_compact = c.postcode_compact where c.company_number = ?';
 
@@ -125,6 +154,8 @@ type CompanyAnswerRow = CompanyRow & {
   place_local_authority_name: string | null;
   any_charges: unknown;
   any_insolvency: unknown;
+  charges_held: unknown;
+  insolvency_held: unknown;
 };
 
 /** The registered office's place as placeOfPostcode gives it, from the joined lookup row. */

@@ -64,6 +64,8 @@ export async function loadCompanyFacts(
     (await em.count(CompanyResourceImportEntity, {
       companyNumber,
       resource: 'persons_with_significant_control',
+      // Imported whole: a PSC or two from the stream alone is not the company's register.
+      complete: true,
     })) > 0;
   return {
     profile: companyToProfile(company, asOf),

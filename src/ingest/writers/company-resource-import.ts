@@ -15,12 +15,20 @@ import { enqueueHealthRescore } from '../../domain/health/store/health-score-que
  * ago would teach a customer to ignore alerts). A run is known by its `detectedAt`, which all its writes share:
  * when the first run brings several documents of a company (three years of accounts), all of them are the
  * baseline.
+ *
+ * A stream event brings one item of a list (an appointment, a filing, a charge, a PSC): it is written and its
+ * changes recorded as before, but the resource stays marked partial until a whole list comes (a file, a live
+ * fetch). That whole list is the resource's baseline: what it adds to the items the stream brought is what the
+ * store had not fetched, not news.
  */
 
 export interface ResourceImportContext {
   detectedAt: Date;
   source: ChangeSource;
 }
+
+/** `item`: one item of the resource (a stream event), not the whole of it. */
+export type ResourceImportExtent = 'whole' | 'item';
 
 export type ResourceImportOutcome =
   | { status: 'imported'; baseline: boolean; changes: number }
@@ -37,13 +45,20 @@ export async function importCompanyResource(
   resource: CompanyResource,
   context: ResourceImportContext,
   replace: (tx: EntityManager) => Promise<readonly ChangeDraft[]>,
+  extent: ResourceImportExtent = 'whole',
 ): Promise<ResourceImportOutcome> {
   return em.transactional(async (tx) => {
     const company = await tx.findOne(CompanyEntity, { companyNumber }, { fields: ['companyNumber'] });
     if (company === null) return { status: 'unknown_company' } as const;
-    const first = await tx.findOne(CompanyResourceImportEntity, { companyNumber, resource });
+    const first = await tx.findOne(
+      CompanyResourceImportEntity,
+      { companyNumber, resource },
+      { disableIdentityMap: true },
+    );
     const drafts = await replace(tx);
-    const baseline = first === null || first.firstImportedAt.getTime() === context.detectedAt.getTime();
+    const firstWhole = extent === 'whole' && first !== null && !first.complete;
+    const baseline =
+      first === null || firstWhole || first.firstImportedAt.getTime() === context.detectedAt.getTime();
     // Recorded changes queue the company's rescore with them (appendChanges); a baseline records none but is
     // new data all the same.
     if (!baseline) await appendChanges(tx, drafts, context.source, context.detectedAt);
@@ -53,7 +68,14 @@ export async function importCompanyResource(
         companyNumber,
         resource,
         firstImportedAt: context.detectedAt,
+        complete: extent === 'whole',
       });
+    else if (firstWhole)
+      await tx.nativeUpdate(
+        CompanyResourceImportEntity,
+        { companyNumber, resource },
+        { firstImportedAt: context.detectedAt, complete: true },
+      );
     return { status: 'imported', baseline, changes: baseline ? 0 : drafts.length } as const;
   });
 }

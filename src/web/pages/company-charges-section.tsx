@@ -1,14 +1,20 @@
+import { DetailsNotHeldNote } from './company-details-note';
 import { CompanySection } from './company-plan-note';
 import { registerWords, type CompanyAnswer } from './company-profile-section';
 import { TableBox } from './company-table-box';
 
-/** Charges and insolvency cases, which get_company carries beside the profile (empty lists when none are held). */
+/**
+ * Charges and insolvency cases, which get_company carries beside the profile: an empty list when the company has
+ * none, null when they are not held (then the page says so, not "none").
+ */
 export function CompanyChargesSection({ company }: { company: CompanyAnswer }) {
   const { charges, insolvency_cases: cases } = company;
   return (
     <CompanySection id="charges" title="Charges and insolvency">
       <h3>Charges</h3>
-      {charges.length === 0 ? (
+      {charges === null ? (
+        <DetailsNotHeldNote what="charges" />
+      ) : charges.length === 0 ? (
         <p>No charges registered against this company.</p>
       ) : (
         <TableBox label="Charges table">
@@ -51,7 +57,9 @@ export function CompanyChargesSection({ company }: { company: CompanyAnswer }) {
         </TableBox>
       )}
       <h3>Insolvency</h3>
-      {cases.length === 0 ? (
+      {cases === null ? (
+        <DetailsNotHeldNote what="insolvency cases" />
+      ) : cases.length === 0 ? (
         <p>No insolvency cases held for this company.</p>
       ) : (
         <ul class="cards">

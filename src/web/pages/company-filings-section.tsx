@@ -4,7 +4,8 @@ import { FILING_HISTORY_DEFAULT_LIMIT } from '../../domain/filings/filing-histor
 import type { getFilingHistory } from '../../operations/get-filing-history';
 import { Notice } from '../form-controls';
 import type { FormProblem } from '../form-problem';
-import { CompanySection, PlanNote, type Gated } from './company-plan-note';
+import { DetailsNotHeldNote, type DetailsGated } from './company-details-note';
+import { CompanySection, PlanNote } from './company-plan-note';
 import { companyPath } from './company-paths';
 import { registerWords } from './company-profile-section';
 import { TableBox } from './company-table-box';
@@ -15,7 +16,7 @@ export type FilingsAnswer = z.infer<typeof getFilingHistory.output>;
 export const FILINGS_FIELDS = ['category', 'offset'] as const;
 
 /** The filings section's input: the answer, the plan's refusal, or the operation's refusal of the filter. */
-export type FilingsView = Gated<FilingsAnswer> | { problem: FormProblem };
+export type FilingsView = DetailsGated<FilingsAnswer> | { problem: FormProblem };
 
 /** Filing history from get_filing_history, filtered by its category argument and paged by its offset. */
 export function CompanyFilingsSection(props: {
@@ -28,6 +29,12 @@ export function CompanyFilingsSection(props: {
     return (
       <CompanySection id="filings" title="Filing history">
         <PlanNote what="the filing history" refusal={filings.planRefusal} />
+      </CompanySection>
+    );
+  if ('notHeld' in filings)
+    return (
+      <CompanySection id="filings" title="Filing history">
+        <DetailsNotHeldNote what="filings" />
       </CompanySection>
     );
   const problem = 'problem' in filings ? filings.problem : undefined;

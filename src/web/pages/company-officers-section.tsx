@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { getOfficers } from '../../operations/get-officers';
-import { CompanySection, PlanNote, type Gated } from './company-plan-note';
+import { DetailsNotHeldNote, type DetailsGated } from './company-details-note';
+import { CompanySection, PlanNote } from './company-plan-note';
 import { registerWords } from './company-profile-section';
 import { TableBox } from './company-table-box';
 
@@ -10,11 +11,13 @@ export type OfficersAnswer = z.infer<typeof getOfficers.output>;
 export const OFFICERS_SHOWN = 100;
 
 /** Officers from get_officers: active first, then resigned, as the operation orders them. */
-export function CompanyOfficersSection({ officers }: { officers: Gated<OfficersAnswer> }) {
+export function CompanyOfficersSection({ officers }: { officers: DetailsGated<OfficersAnswer> }) {
   return (
     <CompanySection id="officers" title="Officers">
       {'planRefusal' in officers ? (
         <PlanNote what="officers" refusal={officers.planRefusal} />
+      ) : 'notHeld' in officers ? (
+        <DetailsNotHeldNote what="officers" />
       ) : (
         <OfficersTable answer={officers.shown} />
       )}

@@ -4,6 +4,7 @@ import { CompanyFilingsSection, type FilingsView } from './company-filings-secti
 import { CompanyFinancialsSection, type FinancialsAnswer } from './company-financials-section';
 import { CompanyHealthSection, type HealthAnswer } from './company-health-section';
 import { CompanyOfficersSection, type OfficersAnswer } from './company-officers-section';
+import type { DetailsGated } from './company-details-note';
 import type { Gated } from './company-plan-note';
 import { CompanyProfileSection, type CompanyAnswer } from './company-profile-section';
 import { CompanyPscsSection, type PscsAnswer } from './company-pscs-section';
@@ -11,8 +12,8 @@ import { CompanyPscsSection, type PscsAnswer } from './company-pscs-section';
 /** Everything the company page shows, each part from its own operation. */
 export interface CompanyPageData {
   company: CompanyAnswer;
-  officers: Gated<OfficersAnswer>;
-  pscs: Gated<PscsAnswer>;
+  officers: DetailsGated<OfficersAnswer>;
+  pscs: DetailsGated<PscsAnswer>;
   filings: FilingsView;
   filingCategory: string;
   financials: Gated<FinancialsAnswer>;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { getPersonsWithSignificantControl } from '../../operations/get-persons-with-significant-control';
-import { CompanySection, PlanNote, type Gated } from './company-plan-note';
+import { DetailsNotHeldNote, type DetailsGated } from './company-details-note';
+import { CompanySection, PlanNote } from './company-plan-note';
 import { monthYear } from './company-officers-section';
 import { companyPath } from './company-paths';
 import { registerWords } from './company-profile-section';
@@ -8,11 +9,13 @@ import { registerWords } from './company-profile-section';
 export type PscsAnswer = z.infer<typeof getPersonsWithSignificantControl.output>;
 
 /** Persons with significant control and their natures of control, and the statements made instead of a PSC. */
-export function CompanyPscsSection({ pscs }: { pscs: Gated<PscsAnswer> }) {
+export function CompanyPscsSection({ pscs }: { pscs: DetailsGated<PscsAnswer> }) {
   return (
     <CompanySection id="pscs" title="Persons with significant control">
       {'planRefusal' in pscs ? (
         <PlanNote what="persons with significant control" refusal={pscs.planRefusal} />
+      ) : 'notHeld' in pscs ? (
+        <DetailsNotHeldNote what="persons with significant control" />
       ) : (
         <PscList register={pscs.shown} />
       )}

@@ -47,6 +47,20 @@ describe('web app: the company page', () => {
     await app?.stop();
   });
 
+  it('holds every demo company’s details whole, so no demo page says they are not held', async () => {
+    const [row] = await app.services.orm.em
+      .getConnection()
+      .execute<{ missing: number | string }[]>(
+        'select count(*) as missing from companies c where (select count(*) from company_resource_imports r ' +
+          "where r.company_number = c.company_number and r.complete = TRUE and r.resource in ('officers', " +
+          "'persons_with_significant_control', 'filing_history', 'charges', 'insolvency')) < 5",
+      );
+    expect(Number(row!.missing)).toBe(0);
+    const page = await team.client.get(`/app/companies/${companies.insolvent}`);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('are not held');
+  });
+
   it('sends a signed-out visitor to sign in', async () => {
     const answer = await new WebClient(app.url).get(`/app/companies/${companies.rich}`);
     expect(answer.status).toBe(303);

@@ -262,11 +262,15 @@ describe('writeDemoCompanyDetails', () => {
     }
   });
 
-  it("writes charges only for companies with charges, with the register's counts", () => {
+  it("writes charges for every company, with the register's counts (the empty list for none)", () => {
     const withCharges = companies.filter((c) => c.charge_counts.total > 0);
     expect(withCharges.length).toBeGreaterThan(5);
-    expect(perCompany('charges.json').map((x) => x.company)).toEqual(withCharges);
+    expect(perCompany('charges.json').map((x) => x.company)).toEqual(companies);
     for (const { company, body } of perCompany('charges.json')) {
+      if (company.charge_counts.total === 0) {
+        expect(body).toEqual({ items: [], total_count: 0 });
+        continue;
+      }
       const counts = company.charge_counts;
       const items = body.items as Json[];
       const status = (s: string) => items.filter((c) => c.status === s).length;
@@ -302,7 +306,7 @@ describe('writeDemoCompanyDetails', () => {
     }
   });
 
-  it('writes an insolvency case exactly for the companies in an insolvency status', () => {
+  it('writes an insolvency case exactly for the companies in an insolvency status, none for the rest', () => {
     const insolvent = companies.filter((c) =>
       [
         'liquidation',
@@ -313,8 +317,12 @@ describe('writeDemoCompanyDetails', () => {
       ].includes(c.company_status),
     );
     expect(insolvent.length).toBeGreaterThan(0);
-    expect(perCompany('insolvency.json').map((x) => x.company)).toEqual(insolvent);
+    expect(perCompany('insolvency.json').map((x) => x.company)).toEqual(companies);
     for (const { company, body } of perCompany('insolvency.json')) {
+      if (!insolvent.includes(company)) {
+        expect(body).toEqual({ cases: [] });
+        continue;
+      }
       expect(body.cases).toHaveLength(1);
       const [kase] = body.cases as Json[];
       expect(kase!.number).toBe('1');
@@ -385,6 +393,14 @@ describe('writeDemoCompanyDetails', () => {
     }
     expect(kinds).toContain('persons-with-significant-control-statement');
     expect(lines.some((l) => l.data.ceased_on !== undefined)).toBe(true);
+    // A company with no line (a partnership, one dissolved before the PSC regime) gets the API's empty list, so
+    // its PSCs are held as none rather than not held.
+    const inSnapshot = new Set(numbers);
+    const withoutLines = companies.filter((c) => !inSnapshot.has(c.company_number));
+    expect(withoutLines.length).toBeGreaterThan(0);
+    expect(perCompany('persons-with-significant-control.json').map((x) => x.company)).toEqual(withoutLines);
+    for (const { body } of perCompany('persons-with-significant-control.json'))
+      expect(body).toEqual({ kind: 'persons-with-significant-control#list', items: [], total_results: 0 });
 
     const corporates = lines.filter(
       (l) => l.data.kind === 'corporate-entity-person-with-significant-control',

@@ -179,8 +179,10 @@ export async function readStoredFactsRows(
     accountsYears: await read<AccountsYear>(
       `select ${ACCOUNTS_YEAR_COLUMNS} from accounts_years where ${inList}`,
     ),
+    // Only a resource imported whole counts: items from stream events alone are not its data (company-details-held.ts).
     imports: await read<ResourceImportRow>(
-      `select company_number as "companyNumber", resource from company_resource_imports where ${inList}`,
+      'select company_number as "companyNumber", resource from company_resource_imports ' +
+        `where ${inList} and complete = TRUE`,
     ),
     laterChanges: await read<LaterChangeRow>(
       'select company_number as "companyNumber", field, old_value as "oldValue" from register_changes ' +

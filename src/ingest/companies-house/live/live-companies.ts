@@ -1,6 +1,7 @@
 import type { Config } from '../../../config';
 import { CompanyEntity } from '../../../db/entities/company';
 import type { Orm } from '../../../db/orm';
+import { detailResources, heldDetailResources } from '../../../domain/companies/company-details-held';
 import { lastCompanyFetch } from '../../../domain/companies/company-provenance';
 import type { Logger } from '../../../logger';
 import { companiesHouseServiceError } from './companies-house-service-error';
@@ -11,7 +12,10 @@ import { fetchCompanyLive, type CompanyFetchOutcome, type CompanyResourceSource 
 /*
  * Companies on demand: before a per-company operation answers, a company the store does not hold is fetched from
  * Companies House on the caller's time (there is nothing else to answer with), and one held too long is refreshed
- * in the background while the caller is answered from the store at once. A process runs at most one fetch per
+ * in the background while the caller is answered from the store at once. A held company whose details the store
+ * does not hold (it came from the companies stream or the bulk register file, which carry the profile alone) is
+ * fetched on the caller's time as well, the same fetch as for a company not held: otherwise its officers would
+ * answer as "none" until a refresh came. A process runs at most one fetch per
  * company at a time: a caller asking for a company whose first fetch is under way waits for that fetch rather than
  * starting another, and a refresh is not started twice.
  */
@@ -24,7 +28,7 @@ import { fetchCompanyLive, type CompanyFetchOutcome, type CompanyResourceSource 
 export const INCOMPLETE_FETCH_RETRY_MS = 5 * 60_000;
 
 /** What ensureCurrent did: nothing (`fresh`), a fetch on the caller's time, or a refresh left running. */
-export type LiveCompanyState = 'fresh' | 'fetched' | 'not_found' | 'refreshing';
+export type LiveCompanyState = 'fresh' | 'fetched' | 'not_found' | 'refreshing' | 'details_unavailable';
 
 export interface LiveCompaniesOptions {
   orm: Orm;
@@ -65,6 +69,8 @@ export class LiveCompanies {
         { company_number: companyNumber, kind: error.kind, err: error },
         'fetching a company from Companies House failed',
       );
+      // The profile is held: the operation answers from it, and a detail it reads is `details_not_held`.
+      if (due === 'details_missing') return 'details_unavailable';
       throw companiesHouseServiceError(error);
     }
   }
@@ -81,7 +87,7 @@ export class LiveCompanies {
     await this.options.close?.();
   }
 
-  private async refreshDue(companyNumber: string): Promise<'absent' | 'fresh' | 'stale'> {
+  private async refreshDue(companyNumber: string): Promise<'absent' | 'details_missing' | 'fresh' | 'stale'> {
     const em = this.options.orm.em.fork();
     const company = await em.findOne(
       CompanyEntity,
@@ -91,11 +97,20 @@ export class LiveCompanies {
     if (company === null) return 'absent';
     const fetch = await lastCompanyFetch(em, companyNumber);
     const { refreshAfterMs } = this.options;
+    const now = this.options.clock().getTime();
+    if ((await heldDetailResources(em, companyNumber)).size < detailResources.length) {
+      // A REST fetch that just left a resource out is not tried again at once, on every call: as for any
+      // incomplete fetch, after INCOMPLETE_FETCH_RETRY_MS.
+      const triedLately =
+        fetch?.source === 'companies_house_api' &&
+        now - fetch.fetchedAt.getTime() <= INCOMPLETE_FETCH_RETRY_MS;
+      if (!triedLately) return 'details_missing';
+    }
     // Never fetched: the row's own age (an import, the simulator) stands for it.
     const since = fetch?.fetchedAt ?? company.updatedAt;
     const maxAge =
       fetch === null || fetch.complete ? refreshAfterMs : Math.min(refreshAfterMs, INCOMPLETE_FETCH_RETRY_MS);
-    return this.options.clock().getTime() - since.getTime() > maxAge ? 'stale' : 'fresh';
+    return now - since.getTime() > maxAge ? 'stale' : 'fresh';
   }
 
   private refreshInBackground(companyNumber: string): void {

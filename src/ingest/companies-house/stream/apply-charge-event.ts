@@ -28,21 +28,28 @@ export const applyChargeEvent: StreamEventApplier = async (em, event, target, co
     if (linked !== undefined && linked !== chargeId)
       refuseEvent(event, 'data.links.self', `charge ${linked} is not the event's resource_uri`);
   }
-  return importCompanyResource(em, number, 'charges', context, async (tx) => {
-    const held = await tx.find(
-      ChargeEntity,
-      { companyNumber: number },
-      { fields: ['chargeId', 'status'], disableIdentityMap: true },
-    );
-    const company = await tx.findOneOrFail(CompanyEntity, { companyNumber: number }, { refresh: true });
-    const wholeList = held.length === Number(company.chargesTotal);
-    await tx.nativeDelete(ChargeEntity, { companyNumber: number, chargeId });
-    if (item) await tx.insert(ChargeEntity, chargeRow(number, chargeId, item));
-    if (!wholeList) return [];
-    const statuses = held
-      .filter((charge) => charge.chargeId !== chargeId)
-      .map((charge) => ({ status: charge.status as ChargeItem['status'] }));
-    if (item) statuses.push({ status: item.status });
-    return setChargeCounts(tx, number, countCharges(statuses), context.detectedAt);
-  });
+  return importCompanyResource(
+    em,
+    number,
+    'charges',
+    context,
+    async (tx) => {
+      const held = await tx.find(
+        ChargeEntity,
+        { companyNumber: number },
+        { fields: ['chargeId', 'status'], disableIdentityMap: true },
+      );
+      const company = await tx.findOneOrFail(CompanyEntity, { companyNumber: number }, { refresh: true });
+      const wholeList = held.length === Number(company.chargesTotal);
+      await tx.nativeDelete(ChargeEntity, { companyNumber: number, chargeId });
+      if (item) await tx.insert(ChargeEntity, chargeRow(number, chargeId, item));
+      if (!wholeList) return [];
+      const statuses = held
+        .filter((charge) => charge.chargeId !== chargeId)
+        .map((charge) => ({ status: charge.status as ChargeItem['status'] }));
+      if (item) statuses.push({ status: item.status });
+      return setChargeCounts(tx, number, countCharges(statuses), context.detectedAt);
+    },
+    'item',
+  );
 };

@@ -47,15 +47,22 @@ export const applyFilingEvent: StreamEventApplier = async (em, event, target, co
     if (item.transaction_id !== transactionId)
       refuseEvent(event, 'data.transaction_id', `${item.transaction_id} is not the event's resource_uri`);
   }
-  const outcome = await importCompanyResource(em, number, 'filing_history', context, async (tx) => {
-    const held = (await tx.count(FilingEntity, { companyNumber: number, transactionId })) > 0;
-    if (!item) {
-      if (held) await tx.nativeDelete(FilingEntity, { companyNumber: number, transactionId });
-      return [];
-    }
-    await tx.upsertMany(FilingEntity, [filingRow(number, item)]);
-    return newFilingChanges(number, new Set(held ? [transactionId] : []), [item]);
-  });
+  const outcome = await importCompanyResource(
+    em,
+    number,
+    'filing_history',
+    context,
+    async (tx) => {
+      const held = (await tx.count(FilingEntity, { companyNumber: number, transactionId })) > 0;
+      if (!item) {
+        if (held) await tx.nativeDelete(FilingEntity, { companyNumber: number, transactionId });
+        return [];
+      }
+      await tx.upsertMany(FilingEntity, [filingRow(number, item)]);
+      return newFilingChanges(number, new Set(held ? [transactionId] : []), [item]);
+    },
+    'item',
+  );
   const accountsFiling = item && outcome.status === 'imported' ? accountsFilingOf(item) : undefined;
   return accountsFiling ? { ...outcome, accountsFiling } : outcome;
 };

@@ -32,23 +32,30 @@ export const applyOfficerEvent: StreamEventApplier = async (em, event, target, c
     if (self?.companyNumber !== number || self.appointmentId !== appointmentId)
       refuseEvent(event, 'data.links.self', `${item.links.self} is not the event's resource_uri`);
   }
-  return importCompanyResource(em, number, 'officers', context, async (tx) => {
-    const [stored] = await tx.find(
-      OfficerAppointmentEntity,
-      { companyNumber: number, appointmentId },
-      { disableIdentityMap: true },
-    );
-    if (stored) await tx.nativeDelete(OfficerAppointmentEntity, { companyNumber: number, appointmentId });
-    if (!item) {
-      if (stored) await replaceOfficerNameWords(tx, [stored], []);
-      return diffOfficers(number, stored ? [stored] : [], []);
-    }
-    // The officer link is often missing from stream data: the id already held for the appointment stands.
-    const linked = item.links.officer && officerIdOfLink(item.links.officer.appointments);
-    const officerId = linked ?? stored?.officerId ?? unknownOfficerId(appointmentId);
-    const row = appointmentRow(number, item, { companyNumber: number, appointmentId, officerId });
-    await tx.insert(OfficerAppointmentEntity, row);
-    await replaceOfficerNameWords(tx, stored ? [stored] : [], [row]);
-    return diffOfficers(number, stored ? [stored] : [], [row]);
-  });
+  return importCompanyResource(
+    em,
+    number,
+    'officers',
+    context,
+    async (tx) => {
+      const [stored] = await tx.find(
+        OfficerAppointmentEntity,
+        { companyNumber: number, appointmentId },
+        { disableIdentityMap: true },
+      );
+      if (stored) await tx.nativeDelete(OfficerAppointmentEntity, { companyNumber: number, appointmentId });
+      if (!item) {
+        if (stored) await replaceOfficerNameWords(tx, [stored], []);
+        return diffOfficers(number, stored ? [stored] : [], []);
+      }
+      // The officer link is often missing from stream data: the id already held for the appointment stands.
+      const linked = item.links.officer && officerIdOfLink(item.links.officer.appointments);
+      const officerId = linked ?? stored?.officerId ?? unknownOfficerId(appointmentId);
+      const row = appointmentRow(number, item, { companyNumber: number, appointmentId, officerId });
+      await tx.insert(OfficerAppointmentEntity, row);
+      await replaceOfficerNameWords(tx, stored ? [stored] : [], [row]);
+      return diffOfficers(number, stored ? [stored] : [], [row]);
+    },
+    'item',
+  );
 };

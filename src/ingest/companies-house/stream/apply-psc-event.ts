@@ -62,7 +62,12 @@ export const applyPscEvent: StreamEventApplier = async (em, event, target, conte
       refuseEvent(event, 'data.links.self', `${item.links.self} is not the event's resource_uri`);
     row = pscRowFromItem(number, item);
   }
-  return importCompanyResource(em, number, 'persons_with_significant_control', context, (tx) =>
-    replacePscEntry(tx, number, pscId, row),
+  return importCompanyResource(
+    em,
+    number,
+    'persons_with_significant_control',
+    context,
+    (tx) => replacePscEntry(tx, number, pscId, row),
+    'item',
   );
 };
