@@ -75,21 +75,22 @@ export async function deferredIndexNames(em: EntityManager): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/**
- * Builds every index deferred_indexes names, each in its own transaction with the deletion of its record.
- * `prepare` runs first in each transaction (a database's settings for the build). Returns the names built.
+/*
+ * PostgreSQL sorts an index build in maintenance_work_mem (64 MB by default) and a GIN index gathers its entries
+ * there before writing them: more room, fewer passes. Set for the build's own transaction only.
  */
-export async function buildDeferredIndexes(
-  em: EntityManager,
-  prepare: (trx: Knex.Transaction) => Promise<void> = async () => {},
-): Promise<string[]> {
+const POSTGRES_BUILD_MEMORY = '256MB';
+
+/** Builds every index deferred_indexes names, each in its own transaction with the deletion of its record. */
+export async function buildDeferredIndexes(em: EntityManager): Promise<string[]> {
+  const postgres = dialectOf(em) === 'postgresql';
   const knex = knexOf(em);
   const deferred = (await knex('deferred_indexes')
     .select('name', 'table_name', 'create_sql')
     .orderBy('name')) as IndexDefinition[];
   for (const index of deferred) {
     await knex.transaction(async (trx) => {
-      await prepare(trx);
+      if (postgres) await trx.raw(`set local maintenance_work_mem = '${POSTGRES_BUILD_MEMORY}'`);
       await trx.raw(index.create_sql);
       await trx('deferred_indexes').where({ name: index.name }).delete();
     });
