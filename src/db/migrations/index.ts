@@ -22,7 +22,7 @@ import { Migration0021SearchWithinTierIndex } from './0021-search-within-tier-in
 import { Migration0022SearchWithinTierIndexPostgres } from './0022-search-within-tier-index-postgres';
 import { Migration0023CompanyNamePairs } from './0023-company-name-pairs';
 import { Migration0024CompanyNamePairsPostgres } from './0024-company-name-pairs-postgres';
-import { Migration0025DeferredIndexes } from './0025-deferred-indexes';
+import { Migration0026DeferredIndexes } from './0026-deferred-indexes';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -56,5 +56,5 @@ export const migrationsList = [
   },
   { name: '0023-company-name-pairs', class: Migration0023CompanyNamePairs },
   { name: '0024-company-name-pairs-postgres', class: Migration0024CompanyNamePairsPostgres },
-  { name: '0025-deferred-indexes', class: Migration0025DeferredIndexes },
+  { name: '0026-deferred-indexes', class: Migration0026DeferredIndexes },
 ];

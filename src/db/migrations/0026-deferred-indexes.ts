@@ -8,7 +8,7 @@ import { runSchema } from './schema-builder';
  * transaction that builds its index. So a run that stops or crashes in between leaves a record of exactly what
  * the store lacks, and the next companies import that completes builds it.
  */
-export class Migration0025DeferredIndexes extends Migration {
+export class Migration0026DeferredIndexes extends Migration {
   override async up(): Promise<void> {
     await runSchema(
       this,
