@@ -23,6 +23,7 @@ import { Migration0022SearchWithinTierIndexPostgres } from './0022-search-within
 import { Migration0023CompanyNamePairs } from './0023-company-name-pairs';
 import { Migration0024CompanyNamePairsPostgres } from './0024-company-name-pairs-postgres';
 import { Migration0025CompanyResourceCompleteness } from './0025-company-resource-completeness';
+import { Migration0026DeferredIndexes } from './0026-deferred-indexes';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -57,4 +58,5 @@ export const migrationsList = [
   { name: '0023-company-name-pairs', class: Migration0023CompanyNamePairs },
   { name: '0024-company-name-pairs-postgres', class: Migration0024CompanyNamePairsPostgres },
   { name: '0025-company-resource-completeness', class: Migration0025CompanyResourceCompleteness },
+  { name: '0026-deferred-indexes', class: Migration0026DeferredIndexes },
 ];

@@ -15,11 +15,16 @@ import type {
   RunCheckpoint,
 } from '../writers/register-writer';
 import { SqliteRegisterWriter } from '../writers/sqlite-register-writer';
+import { buildDeferredIndexes, deferRegisterIndexes, deferredIndexNames } from '../writers/deferred-indexes';
 
 /*
  * `import companies FILE`: the bulk company CSV into the register. Streams the file through the parser, upserts
  * in batches, one transaction each, and records a checkpoint (the last line committed) with every batch, so a run
  * that stops for any reason resumes where it stopped when started again on the same, unchanged file.
+ *
+ * A baseline run (into an empty register) drops the register's secondary indexes and builds each once after the
+ * last row (writers/deferred-indexes.ts); the run is marked completed only once they are built, so a store whose
+ * run says completed has every index, and a stopped one is finished by running the command again.
  */
 
 /** Below this, starting a thread costs more than it saves. */
@@ -61,6 +66,11 @@ export interface ImportCompaniesOptions {
   /** How many rejected rows the summary (and the run record) lists; all are counted. Default 20. */
   maxReportedErrors?: number;
   clock?: () => Date;
+  /**
+   * Build the register's secondary indexes once after the rows instead of keeping them row by row. Default: when
+   * the run is a baseline (the register was empty when it began). Either way the store ends the same.
+   */
+  deferIndexes?: boolean;
   /** The writer's settings (RegisterWriterOptions) other than bulk; tests use them. */
   writer?: Omit<RegisterWriterOptions, 'bulk'>;
 }
@@ -85,6 +95,8 @@ export interface ImportCompaniesResult {
   errors: RejectedRow[];
   seconds: number;
   rows_per_second: number;
+  /** Part of `seconds`: building the indexes a bulk load deferred (this run's, or those a stopped run left). */
+  index_build_seconds: number;
   /** Counts over this run and the runs of the same file it resumed (equal to this run's when it resumed none). */
   run_totals: { rows: number; inserted: number; updated: number; rejected: number };
 }
@@ -166,11 +178,14 @@ export async function importCompaniesCsv(
     errors: [],
     seconds: 0,
     rows_per_second: 0,
+    index_build_seconds: 0,
     run_totals: { rows: 0, inserted: 0, updated: 0, rejected: 0 },
   };
 
+  const deferIndexes = options.deferIndexes ?? !run.recordsChanges;
   let lastLine = run.lastLine;
   const started = performance.now();
+  if (deferIndexes) await deferRegisterIndexes(em, startedAt);
   let lastReport = started;
   const intervalMs = options.progressIntervalMs ?? 1000;
   const progress = (): ImportProgress => {
@@ -184,10 +199,12 @@ export async function importCompaniesCsv(
     };
   };
 
+  /** `last`: the run's last batch; `complete`: its checkpoint marks the run completed. */
   const commit = async (
     rows: readonly ParsedRow[],
     sicDescriptions: ParsedBatch['sicDescriptions'],
-    finished: boolean,
+    last: boolean,
+    complete = last,
   ) => {
     const companies: CompanyWrite[] = [];
     const rejected: RejectedRow[] = [];
@@ -208,7 +225,7 @@ export async function importCompaniesCsv(
       sicDescriptions,
       (counts) => ({
         ...run,
-        status: finished ? 'completed' : 'running',
+        status: complete ? 'completed' : 'running',
         lastLine,
         rows: run.rows + rows.length,
         inserted: run.inserted + counts.inserted,
@@ -216,7 +233,7 @@ export async function importCompaniesCsv(
         rejected: run.rejected + rejected.length,
         rejectedSample: JSON.stringify(runSample.concat(rejected).slice(0, maxReported)),
         updatedAt: now,
-        completedAt: finished ? now : null,
+        completedAt: complete ? now : null,
       }),
       run.recordsChanges ? { source: 'import', detectedAt: now } : null,
     );
@@ -235,7 +252,7 @@ export async function importCompaniesCsv(
     result.changes += outcome.changes;
     for (const row of rejected) if (result.errors.length < maxReported) result.errors.push(row);
     const nowMs = performance.now();
-    if (options.onProgress && (finished || nowMs - lastReport >= intervalMs)) {
+    if (options.onProgress && (last || nowMs - lastReport >= intervalMs)) {
       lastReport = nowMs;
       options.onProgress(progress());
     }
@@ -266,7 +283,15 @@ export async function importCompaniesCsv(
       if (options.signal?.aborted) stopped = true;
       if (stopped) break;
     }
-    await commit(pending?.rows ?? [], pending?.sicDescriptions ?? [], !stopped);
+    // Indexes a stopped run left are built by whichever run completes next, this one included.
+    const indexesPending = !stopped && (deferIndexes || (await deferredIndexNames(em)).length > 0);
+    await commit(pending?.rows ?? [], pending?.sicDescriptions ?? [], !stopped, !stopped && !indexesPending);
+    if (indexesPending) {
+      const building = performance.now();
+      await buildDeferredIndexes(em);
+      result.index_build_seconds = Math.round(performance.now() - building) / 1000;
+      await completeRun(em, run.id, clock());
+    }
     if (!stopped) await writer.settle({ inserted: run.inserted });
   } finally {
     await writer.end();
@@ -303,6 +328,12 @@ async function findUnfinishedRun(
 
 async function registerIsEmpty(em: EntityManager): Promise<boolean> {
   return (await knexOf(em)('companies').select('company_number').first()) === undefined;
+}
+
+async function completeRun(em: EntityManager, id: string, now: Date): Promise<void> {
+  await knexOf(em)('import_runs')
+    .where({ id })
+    .update({ status: 'completed', completed_at: now, updated_at: now });
 }
 
 async function abandonRun(em: EntityManager, id: string, now: Date): Promise<void> {
