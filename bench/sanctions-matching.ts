@@ -24,6 +24,7 @@ import {
 import { explainPair, matchSubject, partyKind } from '../src/domain/sanctions/matching/match-subject';
 import { nameTokenKeys } from '../src/domain/sanctions/matching/name-tokens';
 import { loadLabelledPairs, type LabelledPair } from '../test/fixtures/sanctions-matching/labelled-pairs';
+import { qualityOf, type Quality as PairQuality } from './eval-sanctions/metrics';
 import {
   envFlag,
   formatTable,
@@ -42,28 +43,13 @@ const usage = `Usage: npm run bench:sanctions-matching -- [options]
   --rounds N   passes over the labelled pairs for the speed figures (BENCH_ROUNDS, default 20)
   --no-write   do not write bench/results/sanctions-matching-<date>.json (BENCH_NO_WRITE=1)`;
 
-interface Quality {
+/** The evaluation's arithmetic (bench/eval-sanctions/metrics.ts), named by the threshold it was taken at. */
+interface Quality extends PairQuality {
   threshold: string;
-  truePositives: number;
-  falsePositives: number;
-  falseNegatives: number;
-  trueNegatives: number;
-  precision: number;
-  recall: number;
-  f1: number;
 }
 
 function quality(threshold: string, scored: { pair: LabelledPair; passed: boolean }[]): Quality {
-  const count = (passed: boolean, expected: LabelledPair['expected']) =>
-    scored.filter((s) => s.passed === passed && s.pair.expected === expected).length;
-  const truePositives = count(true, 'match');
-  const falsePositives = count(true, 'no_match');
-  const falseNegatives = count(false, 'match');
-  const trueNegatives = count(false, 'no_match');
-  const precision = truePositives / (truePositives + falsePositives || 1);
-  const recall = truePositives / (truePositives + falseNegatives || 1);
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { threshold, truePositives, falsePositives, falseNegatives, trueNegatives, precision, recall, f1 };
+  return { threshold, ...qualityOf(scored.map(({ pair, passed }) => ({ expected: pair.expected, passed }))) };
 }
 
 /** Pairs per second of `compare` over every pair, `rounds` times (after one unmeasured pass). */
