@@ -26,7 +26,7 @@ export class PrefilterIndex {
   /** Designations of the subject's kind sharing a key with its name (people: individuals; else entities, ships). */
   candidatesFor(name: string, kind: SubjectKind): ListedParty[] {
     const found = new Set<ListedParty>();
-    for (const key of nameTokenKeys(name, kind))
+    for (const key of nameTokenKeys(name, kind, 'screened'))
       for (const party of this.byKey.get(key) ?? []) if (partyKind(party) === kind) found.add(party);
     return [...found];
   }

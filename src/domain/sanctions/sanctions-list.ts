@@ -106,7 +106,9 @@ export async function currentSanctionsList(em: EntityManager): Promise<CurrentSa
     async candidatesFor(names, options = {}) {
       const found = new Set<string>();
       for (const name of names) {
-        const keys = [...new Set(kindsOfTypes(options.types).flatMap((kind) => nameTokenKeys(name, kind)))];
+        const keys = [
+          ...new Set(kindsOfTypes(options.types).flatMap((kind) => nameTokenKeys(name, kind, 'screened'))),
+        ];
         if (keys.length === 0) continue;
         const needed = Math.max(1, Math.min(options.minSharedKeys ?? 1, keys.length));
         const rows = (await knex('sanctions_name_tokens')

@@ -184,7 +184,16 @@ describe('explainPair', () => {
       company,
       party('E', ['PAO GAZPROM'], { type: 'entity', countries: ['Russia'] }),
     );
-    expect(result.explanation.contributions.map((c) => c.feature)).toEqual(['name', 'residence']);
+    expect(result.explanation.contributions.map((c) => c.feature)).toEqual([
+      'name',
+      'legal_form',
+      'residence',
+    ]);
+    expect(result.explanation.contributions[1]).toMatchObject({
+      rule: 'legal_form_agrees',
+      value: 0,
+      evidence: 'subject PJSC; listed PAO',
+    });
     expect(result.explanation.name!.listed.ignored).toEqual(['PAO']);
     expect(result.passed).toBe(true);
   });

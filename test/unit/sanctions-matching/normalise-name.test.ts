@@ -32,6 +32,9 @@ describe('normaliseName: people', () => {
       text: 'SMITH, John, Dr',
       tokens: ['JOHN', 'SMITH'],
       ignored: ['DR'],
+      legalForms: [],
+      allWords: ['JOHN', 'SMITH'],
+      consonantal: false,
     });
   });
 
@@ -99,6 +102,39 @@ describe('normaliseName: entities', () => {
     expect(entity('Blue Horizon Ltd - Company No. SC123456')).toEqual(['BLUE', 'HORIZON']);
     expect(entity('Orion Metals Ltd (In Liquidation)')).toEqual(['ORION', 'METALS']);
     expect(entity('Acme 01234567 Limited')).toEqual(['ACME']);
+  });
+
+  it('keeps the legal forms it drops, long forms of ISO 20275 included', () => {
+    expect(normaliseName('Siemens Aktiengesellschaft', 'entity')).toMatchObject({
+      tokens: ['SIEMENS'],
+      legalForms: ['AKTIENGESELLSCHAFT'],
+    });
+    expect(
+      normaliseName('Volkswagen Gesellschaft mit beschränkter Haftung', 'entity').legalForms,
+    ).toEqual(['GESELLSCHAFT MIT BESCHRANKTER HAFTUNG']);
+    expect(normaliseName('Societatea cu Răspundere Limitată PRO TRAFFIC', 'entity')).toMatchObject({
+      tokens: ['PRO', 'TRAFFIC'],
+      legalForms: ['SOCIETATEA CU RASPUNDERE LIMITATA'],
+    });
+    expect(entity('Standard Chartered PLC')).toEqual(['STANDARD', 'CHARTERED']);
+  });
+
+  it('writes numbers and ordinals as digits', () => {
+    expect(entity('Brigade Forty-Four')).toEqual(['BRIGADE', '44']);
+    expect(entity('First National Trading')).toEqual(entity('1st National Trading'));
+    expect(person('Ivan FORTY')).toEqual(['IVAN', 'FORTY']);
+  });
+
+  it('reads digits inside a person’s words as letters', () => {
+    expect(person('Ig0r SECH1N')).toEqual(['IGOR', 'SECHIN']);
+    expect(entity('3M Trading')).toEqual(['3M', 'TRADING']);
+  });
+
+  it('splits Hangul into syllables and marks Arabic and Hebrew script as consonantal', () => {
+    expect(person('김정은')).toEqual(['GIM', 'JEONG', 'EUN']);
+    expect(normaliseName('محمد', 'person').consonantal).toBe(true);
+    expect(normaliseName('אהוד ברק', 'person').consonantal).toBe(true);
+    expect(normaliseName('Mohammed', 'person').consonantal).toBe(false);
   });
 
   it('drops legal forms only at the ends, and never the whole name', () => {

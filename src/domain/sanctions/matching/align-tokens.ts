@@ -1,7 +1,7 @@
 import type { MatchWeights } from './match-settings';
 import type { SubjectKind } from './screened-subject';
 import { foldSpelling } from './spelling-folding';
-import { compareTokens, type TokenComparison } from './token-similarity';
+import { compareTokens, type ConsonantalSide, type TokenComparison } from './token-similarity';
 
 /*
  * Which word of one name goes with which word of the other, order ignored: the pairing that earns the most
@@ -9,8 +9,9 @@ import { compareTokens, type TokenComparison } from './token-similarity';
  * programming over the listed words still free), not greedily: a greedy pass can spend a listed word on the
  * wrong subject word and lose a better pair.
  *
- * Before pairing, two neighbouring words that one name writes as one (MARY ANN / MARYANN, ABDUL RAHMAN /
- * ABDULRAHMAN, XI JIN PING from 习近平 / XI JINPING) are joined on the side that splits them.
+ * Before pairing, neighbouring words that one name writes as one (MARY ANN / MARYANN, ABDUL RAHMAN /
+ * ABDULRAHMAN, XI JIN PING from 习近平 / XI JINPING, ROS OBORON EXPORT / ROSOBORONEXPORT; up to
+ * MAX_JOINED words) are joined on the side that splits them.
  */
 
 export interface TokenPair extends TokenComparison {
@@ -39,16 +40,22 @@ interface Word {
 
 const compact = (word: string) => foldSpelling(word.replaceAll(' ', ''));
 
-/** Joins neighbours of `words` that the other name writes as one word. */
+const MAX_JOINED = 4;
+
+/** Joins runs of neighbours of `words` that the other name writes as one word (the longest run first). */
 function joinSplitWords(words: readonly string[], other: readonly string[]): Word[] {
   const otherFolded = new Set(other.filter((word) => word.length >= 4).map(compact));
   const result: Word[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const next = words[i + 1];
-    if (next !== undefined && otherFolded.has(compact(words[i]! + next)) && !other.includes(words[i]!)) {
-      result.push({ text: `${words[i]} ${next}`, joined: true });
-      i++;
-    } else result.push({ text: words[i]!, joined: false });
+  for (let i = 0; i < words.length;) {
+    let joinedRun = 1;
+    if (otherFolded.size > 0 && !other.includes(words[i]!))
+      for (let run = Math.min(MAX_JOINED, words.length - i); run >= 2; run--)
+        if (otherFolded.has(compact(words.slice(i, i + run).join('')))) {
+          joinedRun = run;
+          break;
+        }
+    result.push({ text: words.slice(i, i + joinedRun).join(' '), joined: joinedRun > 1 });
+    i += joinedRun;
   }
   return result;
 }
@@ -58,12 +65,19 @@ function compareWords(
   listed: Word,
   kind: SubjectKind,
   weights: MatchWeights,
+  consonantal: ConsonantalSide,
 ): TokenComparison {
   if (subject.joined || listed.joined) {
     const same = compact(subject.text) === compact(listed.text);
     if (same) return { method: 'joined', similarity: 1, credit: weights.credit.joined };
   }
-  return compareTokens(subject.text.replaceAll(' ', ''), listed.text.replaceAll(' ', ''), kind, weights);
+  return compareTokens(
+    subject.text.replaceAll(' ', ''),
+    listed.text.replaceAll(' ', ''),
+    kind,
+    weights,
+    consonantal,
+  );
 }
 
 export function alignTokens(
@@ -71,13 +85,14 @@ export function alignTokens(
   listedTokens: readonly string[],
   kind: SubjectKind,
   weights: MatchWeights,
+  consonantal?: ConsonantalSide,
 ): Alignment {
   const subject = joinSplitWords(subjectTokens, listedTokens);
   const listed = joinSplitWords(
     listedTokens,
     subject.map((word) => word.text.replaceAll(' ', '')),
   );
-  const matrix = subject.map((s) => listed.map((l) => compareWords(s, l, kind, weights)));
+  const matrix = subject.map((s) => listed.map((l) => compareWords(s, l, kind, weights, consonantal)));
   const assignment =
     listed.length <= EXACT_PAIRING_LIMIT ? bestAssignment(matrix, listed.length) : greedyAssignment(matrix);
   const pairs: TokenPair[] = [];

@@ -2,6 +2,8 @@ import { alignTokens, type Alignment } from './align-tokens';
 import type { MatchWeights } from './match-settings';
 import type { NormalisedName } from './normalise-name';
 import type { SubjectKind } from './screened-subject';
+import type { ConsonantalSide } from './token-similarity';
+import { acronymOf, gluedAlike } from './whole-name-shapes';
 
 /*
  * The name score of two names: the credit their paired words earn, over the words the shorter name has plus a
@@ -13,11 +15,40 @@ import type { SubjectKind } from './screened-subject';
  * (a full 1 in the divisor: JOHN against JANE), and a word the other name simply does not have counts
  * missingWord (0.15 for people: a middle name or a patronymic one side leaves out; 1 for entities: GAZPROM NEFT is
  * not GAZPROM). The divisor does not depend on the pairing, so the pairing with the most credit is the best one.
+ *
+ * An entity's name written as one word, or as an acronym, is compared as a whole with the other (one pair, one
+ * word on each side: whole-name-shapes.ts); the better of that and the word-by-word reading stands.
  */
+
+const NUMBER = /^\d+$/;
 
 export interface NameComparison extends Alignment {
   score: number;
   divisor: number;
+}
+
+function consonantalSide(subject: NormalisedName, listed: NormalisedName): ConsonantalSide {
+  if (subject.consonantal === listed.consonantal) return undefined;
+  return subject.consonantal ? 'subject' : 'listed';
+}
+
+function wholeNamePair(
+  subject: NormalisedName,
+  listed: NormalisedName,
+  method: 'joined' | 'acronym',
+  credit: number,
+): NameComparison {
+  const text = (name: NormalisedName) => (method === 'joined' ? name.allWords : name.tokens).join(' ');
+  return {
+    pairs: [{ subject: text(subject), listed: text(listed), method, similarity: 1, credit }],
+    unmatchedSubject: [],
+    unmatchedListed: [],
+    subjectCount: 1,
+    listedCount: 1,
+    creditSum: credit,
+    score: credit,
+    divisor: 1,
+  };
 }
 
 export function compareNames(
@@ -26,10 +57,24 @@ export function compareNames(
   kind: SubjectKind,
   weights: MatchWeights,
 ): NameComparison {
-  const alignment = alignTokens(subject.tokens, listed.tokens, kind, weights);
+  const alignment = alignTokens(
+    subject.tokens,
+    listed.tokens,
+    kind,
+    weights,
+    consonantalSide(subject, listed),
+  );
   const shorter = Math.min(alignment.subjectCount, alignment.listedCount);
   const extra = Math.abs(alignment.subjectCount - alignment.listedCount);
-  const divisor = shorter + weights.missingWord[kind] * extra;
+  const leftOver =
+    alignment.subjectCount > alignment.listedCount ? alignment.unmatchedSubject : alignment.unmatchedListed;
+  const onlyNumbersLeft = kind === 'entity' && extra > 0 && leftOver.every((word) => NUMBER.test(word));
+  const divisor = shorter + (onlyNumbersLeft ? weights.missingNumber : weights.missingWord[kind]) * extra;
   const score = shorter === 0 || divisor === 0 ? 0 : Math.min(1, alignment.creditSum / divisor);
-  return { ...alignment, score, divisor };
+  const byWords: NameComparison = { ...alignment, score, divisor };
+  if (kind !== 'entity' || score >= weights.credit.joined) return byWords;
+  if (gluedAlike(subject, listed)) return wholeNamePair(subject, listed, 'joined', weights.credit.joined);
+  if (score < weights.credit.acronym && acronymOf(subject, listed) !== null)
+    return wholeNamePair(subject, listed, 'acronym', weights.credit.acronym);
+  return byWords;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { birthDateRules } from './compare-birth-dates';
+import { legalFormRules } from './legal-form-comparison';
 import { nationalityRules, residenceRules } from './compare-countries';
 import { listedBirthDateSchema, listedNameKinds, listedPartySchema, listedPartyTypes } from './listed-party';
 import { subjectKinds } from './screened-subject';
@@ -49,10 +50,11 @@ export const contributionRules = [
   ...birthDateRules,
   ...nationalityRules,
   ...residenceRules,
+  ...legalFormRules,
 ] as const;
 export type ContributionRule = (typeof contributionRules)[number];
 
-export const matchFeatures = ['name', 'date_of_birth', 'nationality', 'residence'] as const;
+export const matchFeatures = ['name', 'date_of_birth', 'nationality', 'residence', 'legal_form'] as const;
 
 export const contributionSchema = z.object({
   feature: z.enum(matchFeatures),

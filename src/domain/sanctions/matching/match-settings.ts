@@ -30,6 +30,12 @@ export const matchWeightsSchema = z
       nickname: unit,
       joined: unit,
       initial: unit,
+      /** Two spellings that sound alike (one Double Metaphone key of at least three sounds): PUTIN / PUDIN. */
+      phonetic: unit,
+      /** A word in Arabic or Hebrew script whose consonants are those of the Latin word: MHMD / MUHAMMAD. */
+      consonants: unit,
+      /** An entity's acronym against the words it stands for: IRGC / ISLAMIC REVOLUTIONARY GUARD CORPS. */
+      acronym: unit,
     }),
     /**
      * Jaro-Winkler similarity at or below which two different words earn nothing; above it, credit rises
@@ -42,6 +48,11 @@ export const matchWeightsSchema = z
      * that the register leaves out). An entity's extra word is a different company.
      */
     missingWord: z.object({ person: unit, entity: unit }),
+    /**
+     * An entity's number only one name has (EASTERN FALCON 1 / EASTERN FALCON): a series or a ship's number the
+     * other source leaves out, weighed less than another word. Two numbers that differ still contradict.
+     */
+    missingNumber: unit,
     dateOfBirth: z.object({
       sameMonthAndYear: adjustment,
       sameYear: adjustment,
@@ -51,6 +62,8 @@ export const matchWeightsSchema = z
     }),
     nationality: z.object({ agrees: adjustment, differs: adjustment }),
     residence: z.object({ agrees: adjustment, differs: adjustment }),
+    /** Entities: two legal forms of different kinds (OOO against PAO). A form one name leaves out counts 0. */
+    legalForm: z.object({ differs: adjustment }),
   })
   .refine(
     (w) => {
@@ -63,7 +76,8 @@ export const matchWeightsSchema = z
         w.name +
         Math.min(...Object.values(w.dateOfBirth), 0) +
         Math.min(w.nationality.differs, 0) +
-        Math.min(w.residence.differs, 0);
+        Math.min(w.residence.differs, 0) +
+        Math.min(w.legalForm.differs, 0);
       return best <= 1 + 1e-9 && worst >= 0;
     },
     {
@@ -83,9 +97,18 @@ export const DEFAULT_MATCH_THRESHOLDS: MatchThresholds = { person: 0.72, entity:
 
 export const DEFAULT_MATCH_WEIGHTS: MatchWeights = {
   name: 0.85,
-  credit: { spellingVariant: 0.95, nickname: 0.9, joined: 0.95, initial: 0.8 },
+  credit: {
+    spellingVariant: 0.95,
+    nickname: 0.9,
+    joined: 0.95,
+    initial: 0.8,
+    phonetic: 0.85,
+    consonants: 0.85,
+    acronym: 0.9,
+  },
   similarityFloor: { person: 0.8, entity: 0.85 },
   missingWord: { person: 0.15, entity: 1 },
+  missingNumber: 0.25,
   dateOfBirth: {
     sameMonthAndYear: 0.1,
     sameYear: 0.05,
@@ -95,6 +118,7 @@ export const DEFAULT_MATCH_WEIGHTS: MatchWeights = {
   },
   nationality: { agrees: 0.03, differs: -0.05 },
   residence: { agrees: 0.02, differs: -0.02 },
+  legalForm: { differs: -0.08 },
 };
 
 export const DEFAULT_MATCH_SETTINGS: MatchSettings = matchSettingsSchema.parse({

@@ -1,6 +1,7 @@
 import { compareBirthDates } from './compare-birth-dates';
 import { compareNationality, compareResidence } from './compare-countries';
 import { compareNames, type NameComparison } from './compare-names';
+import { compareLegalForms } from './legal-form-comparison';
 import type { ListedName, ListedParty } from './listed-party';
 import type { Contribution, MatchExplanation, NameMatch, PairComparison } from './match-explanation';
 import {
@@ -136,6 +137,17 @@ function comparePair<Party extends ListedParty>(
       weight: nationality.adjustment,
       value: round(nameScore * nationality.adjustment),
       evidence: `subject ${formatList(nationality.subject)}; listed ${formatList(nationality.listed)}`,
+    });
+  }
+  if (subject.kind === 'entity') {
+    const forms = compareLegalForms(subjectName.legalForms, normalised.legalForms);
+    const adjustment = forms.rule === 'legal_form_differs' ? weights.legalForm.differs : 0;
+    contributions.push({
+      feature: 'legal_form',
+      rule: forms.rule,
+      weight: adjustment,
+      value: round(nameScore * adjustment),
+      evidence: `subject ${formatList(forms.subject)}; listed ${formatList(forms.listed)}`,
     });
   }
   const residence = compareResidence(subject.countryOfResidence, party.countries, weights.residence);

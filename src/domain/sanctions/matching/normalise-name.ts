@@ -2,7 +2,9 @@ import { transliterate } from 'transliteration';
 import { COMPANY_NUMBER_PHRASES, COMPANY_NUMBER_WORD } from './company-number-noise';
 import { ENTITY_FILLER_WORDS, PERSON_NAME_PARTICLES } from './filler-words';
 import { POST_NOMINALS, TITLES } from './honorifics';
-import { LEGAL_FORMS } from './legal-forms';
+import { lettersForDigits } from './digits-for-letters';
+import { ALL_LEGAL_FORMS } from './elf-legal-forms';
+import { numbersAsDigits } from './number-words';
 import type { SubjectKind } from './screened-subject';
 
 /*
@@ -19,9 +21,16 @@ import type { SubjectKind } from './screened-subject';
  * 4. People: "SURNAME, Forenames[, Title]" is read as Companies House writes it; titles are dropped from the
  *    front of the forenames, post-nominals from the end, name particles (AL, BIN, VON…) anywhere while two other
  *    words remain.
- * 5. Entities: legal forms are dropped from either end (OOO, ZAO, PJSC, GMBH, CO LTD…), joining words (THE, AND,
- *    OF…) anywhere.
+ * 5. Entities: numbers written out become digits (FORTY FOUR is 44, FIRST is 1); legal forms are dropped from
+ *    either end (OOO, ZAO, PJSC, GMBH, CO LTD, AKTIENGESELLSCHAFT…) and kept aside to be compared; joining words
+ *    (THE, AND, OF…) are dropped anywhere.
+ * 6. People: digits inside a word are read as the letters they stand for (IG0R is IGOR).
  * Nothing is dropped if nothing would remain: a name made only of such words keeps them.
+ *
+ * Hangul is split into its syllables before transliteration (김정은 is GIM JEONG EUN), as Chinese characters are,
+ * since each syllable of a Korean name is a word of its Latin spelling. Arabic and Hebrew script write
+ * consonants only; a name in them is marked `consonantal` so that its words are compared with the consonants of
+ * the other name's words.
  */
 
 export interface NormalisedName {
@@ -31,15 +40,35 @@ export interface NormalisedName {
   tokens: string[];
   /** Words taken out by steps 2, 4 and 5, in the order found. */
   ignored: string[];
+  /** Entities: the legal forms taken off the ends (compared, not ignored, by the matcher). */
+  legalForms: string[];
+  /** Every word of the name in its order before anything was dropped: to find glued words and acronyms. */
+  allWords: string[];
+  /** The name was written in Arabic or Hebrew script, which leaves out vowels. */
+  consonantal: boolean;
 }
 
 const COMBINING_MARKS = /\p{M}+/gu;
 const APOSTROPHES = /['\u2018\u2019\u02bc`\u00b4]/g;
 const SEPARATORS = /[^A-Z0-9]+/;
 
-const LEGAL_FORM_WORDS: readonly (readonly string[])[] = [...new Set(LEGAL_FORMS)]
-  .map((form) => form.split(/[^A-Z0-9]+/).filter((word) => word !== ''))
-  .sort((a, b) => b.length - a.length);
+/** The legal forms by their last word and by their first word, longest first: the ends a name is searched at. */
+const formsByLastWord = new Map<string, string[][]>();
+const formsByFirstWord = new Map<string, string[][]>();
+for (const form of ALL_LEGAL_FORMS) {
+  const formWords = form.split(/[^A-Z0-9]+/).filter((word) => word !== '');
+  if (formWords.length === 0) continue;
+  for (const [index, word] of [
+    [formsByLastWord, formWords[formWords.length - 1]!],
+    [formsByFirstWord, formWords[0]!],
+  ] as const)
+    index.set(word, [...(index.get(word) ?? []), formWords]);
+}
+for (const index of [formsByLastWord, formsByFirstWord])
+  for (const forms of index.values()) forms.sort((a, b) => b.length - a.length);
+
+const CONSONANTAL_SCRIPT = /[\u0590-\u05FF\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const HANGUL_SYLLABLE = /([\uAC00-\uD7A3])(?=[\uAC00-\uD7A3])/g;
 
 /**
  * Where the library's Cyrillic differs from the romanisation the UK list and passports use (BGN/PCGN, ICAO):
@@ -49,7 +78,8 @@ const CYRILLIC_AS_THE_LIST_WRITES_IT = { ц: 'ts', Ц: 'Ts', х: 'kh', Х: 'Kh' 
 
 /** Upper-case ASCII, other scripts transliterated: the first step of every name and country comparison. */
 export function toAsciiUpper(text: string): string {
-  return transliterate(text.normalize('NFKC'), { replace: CYRILLIC_AS_THE_LIST_WRITES_IT })
+  const syllables = text.normalize('NFKC').replace(HANGUL_SYLLABLE, '$1 ');
+  return transliterate(syllables, { replace: CYRILLIC_AS_THE_LIST_WRITES_IT })
     .normalize('NFKD')
     .replace(COMBINING_MARKS, '')
     .toUpperCase();
@@ -62,6 +92,8 @@ function words(text: string): string[] {
 export function normaliseName(text: string, kind: SubjectKind): NormalisedName {
   return kind === 'person' ? normalisePersonName(text) : normaliseEntityName(text);
 }
+
+const consonantal = (text: string) => CONSONANTAL_SCRIPT.test(text);
 
 function normalisePersonName(text: string): NormalisedName {
   const ascii = toAsciiUpper(text).replaceAll('&', ' AND ').replace(APOSTROPHES, '');
@@ -89,13 +121,14 @@ function normalisePersonName(text: string): NormalisedName {
   const last = surname.length > 0 && forenames.length === 0 ? surname : forenames;
   while (last.length > 0 && count() > 1 && POST_NOMINALS.has(last[last.length - 1]!))
     ignored.push(last.pop()!);
-  let tokens = [...forenames, ...surname];
+  const allWords = [...forenames, ...surname].map(lettersForDigits);
+  let tokens = allWords;
   const particles = tokens.filter((word) => PERSON_NAME_PARTICLES.has(word));
   if (particles.length > 0 && tokens.length - particles.length >= 2) {
     ignored.push(...particles);
     tokens = tokens.filter((word) => !PERSON_NAME_PARTICLES.has(word));
   }
-  return { text, tokens, ignored };
+  return { text, tokens, ignored, legalForms: [], allWords, consonantal: consonantal(text) };
 }
 
 function normaliseEntityName(text: string): NormalisedName {
@@ -113,17 +146,24 @@ function normaliseEntityName(text: string): NormalisedName {
     ignored.push(...numbers);
     tokens = tokens.filter((word) => !COMPANY_NUMBER_WORD.test(word));
   }
-  tokens = stripLegalForms(tokens, ignored);
+  tokens = numbersAsDigits(tokens);
+  const allWords = tokens;
+  const legalForms: string[] = [];
+  tokens = stripLegalForms(tokens, legalForms, ignored);
+  ignored.push(...legalForms);
   const fillers = tokens.filter((word) => ENTITY_FILLER_WORDS.has(word));
   if (fillers.length > 0 && fillers.length < tokens.length) {
     ignored.push(...fillers);
     tokens = tokens.filter((word) => !ENTITY_FILLER_WORDS.has(word));
   }
-  return { text, tokens, ignored };
+  return { text, tokens, ignored, legalForms, allWords, consonantal: consonantal(text) };
 }
 
-/** Legal forms off both ends, longest first, while a word other than a legal form or filler remains. */
-function stripLegalForms(tokens: string[], ignored: string[]): string[] {
+/**
+ * Legal forms off both ends, the end first, longest first, while a word other than a legal form remains. THE
+ * at the start is ignored.
+ */
+function stripLegalForms(tokens: string[], removed: string[], ignored: string[]): string[] {
   let remaining = tokens;
   for (let changed = true; changed;) {
     changed = false;
@@ -131,20 +171,26 @@ function stripLegalForms(tokens: string[], ignored: string[]): string[] {
       ignored.push('THE');
       remaining = remaining.slice(1);
     }
-    for (const form of LEGAL_FORM_WORDS) {
-      if (remaining.length <= form.length) continue;
-      if (form.every((word, i) => remaining[remaining.length - form.length + i] === word)) {
-        ignored.push(form.join(' '));
-        remaining = remaining.slice(0, remaining.length - form.length);
-        changed = true;
-        break;
-      }
-      if (form.every((word, i) => remaining[i] === word)) {
-        ignored.push(form.join(' '));
-        remaining = remaining.slice(form.length);
-        changed = true;
-        break;
-      }
+    const atEnd = formsByLastWord.get(remaining[remaining.length - 1] ?? '') ?? [];
+    const end = atEnd.find(
+      (form) =>
+        remaining.length > form.length &&
+        form.every((word, i) => remaining[remaining.length - form.length + i] === word),
+    );
+    if (end) {
+      removed.push(end.join(' '));
+      remaining = remaining.slice(0, remaining.length - end.length);
+      changed = true;
+      continue;
+    }
+    const atStart = formsByFirstWord.get(remaining[0] ?? '') ?? [];
+    const start = atStart.find(
+      (form) => remaining.length > form.length && form.every((word, i) => remaining[i] === word),
+    );
+    if (start) {
+      removed.push(start.join(' '));
+      remaining = remaining.slice(start.length);
+      changed = true;
     }
   }
   return remaining;

@@ -11,6 +11,8 @@ export const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
   [/DZH|DJ/g, 'J'],
   [/TSCH|TCH/g, 'CH'],
   [/SCH/g, 'SH'],
+  // Ж: ZH in English, SCH in German (PRIGOZHIN, PRIGOSCHIN)
+  [/ZH/g, 'SH'],
   [/KH/g, 'H'],
   [/GH/g, 'G'],
   [/PH/g, 'F'],

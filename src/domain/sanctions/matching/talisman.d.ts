@@ -8,3 +8,8 @@ declare module 'talisman/metrics/levenshtein' {
   /** Levenshtein edit distance: insertions, deletions and substitutions, each costing 1. */
   export default function levenshtein(a: string, b: string): number;
 }
+
+declare module 'talisman/phonetics/double-metaphone' {
+  /** Lawrence Philips' Double Metaphone: the primary and the alternative key of a word's sound. */
+  export default function doubleMetaphone(word: string): [string, string];
+}

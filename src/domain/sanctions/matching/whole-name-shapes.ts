@@ -1,0 +1,76 @@
+import { ENTITY_FILLER_WORDS } from './filler-words';
+import type { NormalisedName } from './normalise-name';
+import { foldSpelling } from './spelling-folding';
+
+/*
+ * Two ways an entity's name is written that word-by-word pairing cannot see, because one name has a single word
+ * where the other has several:
+ *
+ * - glued: the words written as one, legal form and all (SIEMENSAG / SIEMENS AG, ROSOBORONEXPORT / ROS OBORON
+ *   EXPORT, SOVCOMFLOTPAO / PAO SOVCOMFLOT): the names agree once every space is taken out, the legal form
+ *   read at either end;
+ * - acronym: one name is the initials of the other (IRGC / ISLAMIC REVOLUTIONARY GUARD CORPS, PLA / PEOPLES
+ *   LIBERATION ARMY, KKBC / KOREA KWANGSON BANKING CORP), read with and without the joining words and the legal
+ *   form. An acronym of fewer than MIN_ACRONYM letters is not taken: two letters are the initials of thousands
+ *   of companies.
+ */
+
+export const MIN_ACRONYM = 3;
+const MAX_ACRONYM = 8;
+const LETTERS = /^[A-Z]+$/;
+
+const compact = (words: readonly string[]) => foldSpelling(words.join(''));
+
+export const MIN_GLUED_LETTERS = 6;
+
+/** A name written without spaces: as compared, as written, and with its legal form at either end. */
+export function gluedForms(name: NormalisedName): string[] {
+  return [
+    ...new Set([
+      compact(name.tokens),
+      compact(name.allWords),
+      compact([...name.tokens, ...name.legalForms]),
+      compact([...name.legalForms, ...name.tokens]),
+    ]),
+  ].filter((form) => form.length >= MIN_GLUED_LETTERS);
+}
+
+/** Both names written without spaces agree (see gluedForms). */
+export function gluedAlike(a: NormalisedName, b: NormalisedName): boolean {
+  if (a.tokens.length === b.tokens.length && a.tokens.every((word, i) => word === b.tokens[i])) return false;
+  const ofB = gluedForms(b);
+  return gluedForms(a).some((form) => ofB.includes(form));
+}
+
+function initials(words: readonly string[]): string {
+  return words.map((word) => word[0]).join('');
+}
+
+/** The acronyms a name of several words may go by. */
+function acronymsOf(name: NormalisedName): string[] {
+  const withoutFillers = name.allWords.filter((word) => !ENTITY_FILLER_WORDS.has(word));
+  return [...new Set([initials(name.tokens), initials(name.allWords), initials(withoutFillers)])].filter(
+    (acronym) => acronym.length >= MIN_ACRONYM && acronym.length <= MAX_ACRONYM,
+  );
+}
+
+/** The one-word name that is an acronym of the other name, if either is. */
+export function acronymOf(a: NormalisedName, b: NormalisedName): 'a' | 'b' | null {
+  const single = (name: NormalisedName) =>
+    name.tokens.length === 1 &&
+    LETTERS.test(name.tokens[0]!) &&
+    name.tokens[0]!.length >= MIN_ACRONYM &&
+    name.tokens[0]!.length <= MAX_ACRONYM;
+  if (single(a) && b.tokens.length >= 2 && acronymsOf(b).includes(a.tokens[0]!)) return 'a';
+  if (single(b) && a.tokens.length >= 2 && acronymsOf(a).includes(b.tokens[0]!)) return 'b';
+  return null;
+}
+
+/** The acronym keys of a name for the prefilter: its initials when it has several words, itself when one. */
+export function acronymKeys(name: NormalisedName): string[] {
+  if (name.tokens.length === 1) {
+    const word = name.tokens[0]!;
+    return LETTERS.test(word) && word.length >= MIN_ACRONYM && word.length <= MAX_ACRONYM ? [word] : [];
+  }
+  return acronymsOf(name);
+}
