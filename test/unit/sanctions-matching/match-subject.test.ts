@@ -94,8 +94,8 @@ describe('explainPair', () => {
     // The alias without the patronymic agrees exactly, so it stands for the designation.
     expect(name.listed).toMatchObject({ text: 'Vladimir PUTIN', kind: 'alias' });
     expect(name.pairs).toEqual([
-      { subject: 'VLADIMIR', listed: 'VLADIMIR', method: 'exact', similarity: 1, credit: 1 },
-      { subject: 'PUTIN', listed: 'PUTIN', method: 'exact', similarity: 1, credit: 1 },
+      { subject: 'VLADIMIR', listed: 'VLADIMIR', method: 'exact', similarity: 1, credit: 1, weight: 1 },
+      { subject: 'PUTIN', listed: 'PUTIN', method: 'exact', similarity: 1, credit: 1, weight: 1 },
     ]);
     expect(name.namesCompared).toBe(2);
     expect(name.score).toBe(1);

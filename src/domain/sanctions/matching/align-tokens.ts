@@ -17,17 +17,28 @@ import { compareTokens, type ConsonantalSide, type TokenComparison } from './tok
 export interface TokenPair extends TokenComparison {
   subject: string;
   listed: string;
+  /** How much the pair counts: the mean of its two words' weights (word-weights.ts; 1 for a word not common). */
+  weight: number;
 }
 
 export interface Alignment {
   pairs: TokenPair[];
   unmatchedSubject: string[];
   unmatchedListed: string[];
-  /** Words on each side after joining (the counts the name score divides by). */
+  /** Words on each side after joining. */
   subjectCount: number;
   listedCount: number;
+  /** Σ weight × credit over the pairs. */
   creditSum: number;
+  /** Σ weight of the pairs, and of the words left unpaired on each side (the name score divides by these). */
+  pairedWeight: number;
+  unmatchedSubjectWeight: number;
+  unmatchedListedWeight: number;
 }
+
+/** The weight of one word of a name; 1 unless the list makes it common. */
+export type WeightOfWord = (word: string) => number;
+const EVERY_WORD_WEIGHS_ONE: WeightOfWord = () => 1;
 
 /** Beyond this many listed words the pairing is greedy: no designation name has so many, but input is input. */
 const EXACT_PAIRING_LIMIT = 10;
@@ -86,37 +97,62 @@ export function alignTokens(
   kind: SubjectKind,
   weights: MatchWeights,
   consonantal?: ConsonantalSide,
+  weightOfWord: WeightOfWord = EVERY_WORD_WEIGHS_ONE,
 ): Alignment {
   const subject = joinSplitWords(subjectTokens, listedTokens);
   const listed = joinSplitWords(
     listedTokens,
     subject.map((word) => word.text.replaceAll(' ', '')),
   );
-  const matrix = subject.map((s) => listed.map((l) => compareWords(s, l, kind, weights, consonantal)));
+  const weightOf = (word: Word) => {
+    const parts = word.text.split(' ');
+    return parts.reduce((sum, part) => sum + weightOfWord(part), 0) / parts.length;
+  };
+  const subjectWeights = subject.map(weightOf);
+  const listedWeights = listed.map(weightOf);
+  const matrix = subject.map((s, i) =>
+    listed.map((l, j) => {
+      const comparison = compareWords(s, l, kind, weights, consonantal);
+      const weight = (subjectWeights[i]! + listedWeights[j]!) / 2;
+      return { ...comparison, weight, earned: weight * comparison.credit };
+    }),
+  );
+  const earned = matrix.map((row) => row.map((cell) => cell.earned));
   const assignment =
-    listed.length <= EXACT_PAIRING_LIMIT ? bestAssignment(matrix, listed.length) : greedyAssignment(matrix);
+    listed.length <= EXACT_PAIRING_LIMIT ? bestAssignment(earned, listed.length) : greedyAssignment(earned);
   const pairs: TokenPair[] = [];
   const usedListed = new Set<number>();
   const unmatchedSubject: string[] = [];
+  let unmatchedSubjectWeight = 0;
   assignment.forEach((j, i) => {
-    const comparison = j === -1 ? undefined : matrix[i]![j]!;
-    if (comparison && comparison.credit > 0) {
+    const cell = j === -1 ? undefined : matrix[i]![j]!;
+    if (cell && cell.credit > 0) {
+      const { earned: _earned, ...comparison } = cell;
       pairs.push({ subject: subject[i]!.text, listed: listed[j]!.text, ...comparison });
       usedListed.add(j);
-    } else unmatchedSubject.push(subject[i]!.text);
+    } else {
+      unmatchedSubject.push(subject[i]!.text);
+      unmatchedSubjectWeight += subjectWeights[i]!;
+    }
   });
+  const unmatchedListed = listed.flatMap((word, j) =>
+    usedListed.has(j) ? [] : [{ word, weight: listedWeights[j]! }],
+  );
   return {
     pairs,
     unmatchedSubject,
-    unmatchedListed: listed.filter((_, j) => !usedListed.has(j)).map((word) => word.text),
+    unmatchedListed: unmatchedListed.map(({ word }) => word.text),
     subjectCount: subject.length,
     listedCount: listed.length,
-    creditSum: pairs.reduce((sum, pair) => sum + pair.credit, 0),
+    creditSum: pairs.reduce((sum, pair) => sum + pair.weight * pair.credit, 0),
+    pairedWeight: pairs.reduce((sum, pair) => sum + pair.weight, 0),
+    unmatchedSubjectWeight,
+    unmatchedListedWeight: unmatchedListed.reduce((sum, { weight }) => sum + weight, 0),
   };
 }
 
-/** For each subject word, the listed word it pairs with (or -1): the pairing with the largest total credit. */
-function bestAssignment(matrix: readonly (readonly TokenComparison[])[], listedCount: number): number[] {
+/** For each subject word, the listed word it pairs with (or -1): the pairing that earns the most in total. */
+function bestAssignment(matrix: readonly (readonly number[])[], listedCount: number): number[] {
   const n = matrix.length;
   const states = 1 << listedCount;
   // best[i][mask]: the most credit subject words i.. can earn with the listed words in mask already taken
@@ -128,7 +164,7 @@ function bestAssignment(matrix: readonly (readonly TokenComparison[])[], listedC
       let chosen = -1;
       for (let j = 0; j < listedCount; j++) {
         if (mask & (1 << j)) continue;
-        const credit = matrix[i]![j]!.credit;
+        const credit = matrix[i]![j]!;
         if (credit <= 0) continue;
         const candidate = credit + best[i + 1]![mask | (1 << j)]!;
         if (candidate > value + 1e-12) {
@@ -150,8 +186,8 @@ function bestAssignment(matrix: readonly (readonly TokenComparison[])[], listedC
   return assignment;
 }
 
-function greedyAssignment(matrix: readonly (readonly TokenComparison[])[]): number[] {
-  const cells = matrix.flatMap((row, i) => row.map((cell, j) => ({ i, j, credit: cell.credit })));
+function greedyAssignment(matrix: readonly (readonly number[])[]): number[] {
+  const cells = matrix.flatMap((row, i) => row.map((credit, j) => ({ i, j, credit })));
   cells.sort((a, b) => b.credit - a.credit);
   const assignment = matrix.map(() => -1);
   const taken = new Set<number>();

@@ -1,4 +1,4 @@
-import { alignTokens, type Alignment } from './align-tokens';
+import { alignTokens, type Alignment, type WeightOfWord } from './align-tokens';
 import type { MatchWeights } from './match-settings';
 import type { NormalisedName } from './normalise-name';
 import type { SubjectKind } from './screened-subject';
@@ -7,14 +7,16 @@ import { acronymOf, gluedAlike } from './whole-name-shapes';
 
 /*
  * The name score of two names: the credit their paired words earn, over the words the shorter name has plus a
- * share for each word only the longer one has. With S subject words, L listed words and the pairs' credits c:
+ * share for each word only the longer one has. Each word counts with its weight w (1, or less for a word common
+ * on the list: word-weights.ts); a pair with the mean of its two words' weights. With the pairs' credits c and
+ * weights w, and U_S and U_L the weights of the words left unpaired on each side:
  *
- *   name score = Σc / (min(S, L) + missingWord × |S − L|)
+ *   name score = Σ w·c / (Σ w + min(U_S, U_L) + missingWord × |U_S − U_L|)
  *
  * so a word that pairs with nothing on a name that has a word left over to pair with counts as a contradiction
- * (a full 1 in the divisor: JOHN against JANE), and a word the other name simply does not have counts
+ * (its full weight in the divisor: JOHN against JANE), and a word the other name simply does not have counts
  * missingWord (0.15 for people: a middle name or a patronymic one side leaves out; 1 for entities: GAZPROM NEFT is
- * not GAZPROM). The divisor does not depend on the pairing, so the pairing with the most credit is the best one.
+ * not GAZPROM). When every word weighs 1 this is Σc / (min(S, L) + missingWord × |S − L|) for S and L words.
  *
  * An entity's name written as one word, or as an acronym, is compared as a whole with the other (one pair, one
  * word on each side: whole-name-shapes.ts); the better of that and the word-by-word reading stands.
@@ -40,12 +42,15 @@ function wholeNamePair(
 ): NameComparison {
   const text = (name: NormalisedName) => (method === 'joined' ? name.allWords : name.tokens).join(' ');
   return {
-    pairs: [{ subject: text(subject), listed: text(listed), method, similarity: 1, credit }],
+    pairs: [{ subject: text(subject), listed: text(listed), method, similarity: 1, credit, weight: 1 }],
     unmatchedSubject: [],
     unmatchedListed: [],
     subjectCount: 1,
     listedCount: 1,
     creditSum: credit,
+    pairedWeight: 1,
+    unmatchedSubjectWeight: 0,
+    unmatchedListedWeight: 0,
     score: credit,
     divisor: 1,
   };
@@ -56,6 +61,7 @@ export function compareNames(
   listed: NormalisedName,
   kind: SubjectKind,
   weights: MatchWeights,
+  weightOfWord?: WeightOfWord,
 ): NameComparison {
   const alignment = alignTokens(
     subject.tokens,
@@ -63,13 +69,22 @@ export function compareNames(
     kind,
     weights,
     consonantalSide(subject, listed),
+    weightOfWord,
   );
   const shorter = Math.min(alignment.subjectCount, alignment.listedCount);
-  const extra = Math.abs(alignment.subjectCount - alignment.listedCount);
+  const { pairedWeight, unmatchedSubjectWeight, unmatchedListedWeight } = alignment;
+  const contradicting = Math.min(unmatchedSubjectWeight, unmatchedListedWeight);
+  const extra = Math.abs(unmatchedSubjectWeight - unmatchedListedWeight);
   const leftOver =
-    alignment.subjectCount > alignment.listedCount ? alignment.unmatchedSubject : alignment.unmatchedListed;
-  const onlyNumbersLeft = kind === 'entity' && extra > 0 && leftOver.every((word) => NUMBER.test(word));
-  const divisor = shorter + (onlyNumbersLeft ? weights.missingNumber : weights.missingWord[kind]) * extra;
+    unmatchedSubjectWeight > unmatchedListedWeight ? alignment.unmatchedSubject : alignment.unmatchedListed;
+  const onlyNumbersLeft =
+    kind === 'entity' &&
+    alignment.subjectCount !== alignment.listedCount &&
+    leftOver.every((word) => NUMBER.test(word));
+  const divisor =
+    pairedWeight +
+    contradicting +
+    (onlyNumbersLeft ? weights.missingNumber : weights.missingWord[kind]) * extra;
   const score = shorter === 0 || divisor === 0 ? 0 : Math.min(1, alignment.creditSum / divisor);
   const byWords: NameComparison = { ...alignment, score, divisor };
   if (kind !== 'entity' || score >= weights.credit.joined) return byWords;

@@ -21,6 +21,8 @@ export const tokenPairSchema = z.object({
   similarity: z.number().min(0).max(1),
   /** What the pair earned toward the name score. */
   credit: z.number().min(0).max(1),
+  /** How much the pair counts: 1, or less when its words are common on the list. */
+  weight: z.number().min(0).max(1),
 });
 export type TokenPairView = z.infer<typeof tokenPairSchema>;
 
@@ -35,7 +37,9 @@ export const nameMatchSchema = z.object({
   pairs: z.array(tokenPairSchema),
   unmatchedSubjectTokens: z.array(z.string()),
   unmatchedListedTokens: z.array(z.string()),
-  /** Σ credit / divisor (see docs/sanctions-matching.md). */
+  /** The words compared that weigh less than 1 because the list has them on many designations. */
+  commonWords: z.record(z.string(), z.number()),
+  /** Σ weight × credit / divisor (see docs/sanctions-matching.md). */
   creditSum: z.number(),
   divisor: z.number(),
   score: z.number().min(0).max(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WordWeights } from './word-weights';
 
 /*
  * Every number the matcher decides with, in one table: the thresholds a score must reach, the credit each kind of
@@ -130,6 +131,8 @@ export const DEFAULT_MATCH_SETTINGS: MatchSettings = matchSettingsSchema.parse({
 export interface MatchOptions {
   thresholds?: Partial<MatchThresholds>;
   weights?: MatchWeights;
+  /** The list's common words and their weights (listWordWeights, once per list version); none: every word weighs 1. */
+  wordWeights?: WordWeights;
 }
 
 /** The settings a call runs with, checked: an override that breaks the table's invariants throws. */

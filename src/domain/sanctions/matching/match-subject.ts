@@ -53,10 +53,11 @@ export function matchSubject<Party extends ListedParty>(
 ): (PairComparison & { passed: true; party: Party })[] {
   const settings = resolveMatchSettings(options);
   const subjectName = normaliseName(subject.name, subject.kind);
+  const weightOfWord = wordWeightOf(options, subject.kind);
   const matches: (PairComparison & { passed: true; party: Party })[] = [];
   for (const party of parties) {
     if (partyKind(party) !== subject.kind) continue;
-    const comparison = comparePair(subject, subjectName, party, settings);
+    const comparison = comparePair(subject, subjectName, party, settings, weightOfWord);
     if (comparison.passed) matches.push({ ...comparison, passed: true });
   }
   return matches.sort((a, b) => b.score - a.score || a.party.id.localeCompare(b.party.id));
@@ -69,7 +70,19 @@ export function explainPair<Party extends ListedParty>(
   options?: MatchOptions,
 ): PairComparison & { party: Party } {
   const settings = resolveMatchSettings(options);
-  return comparePair(subject, normaliseName(subject.name, subject.kind), party, settings);
+  return comparePair(
+    subject,
+    normaliseName(subject.name, subject.kind),
+    party,
+    settings,
+    wordWeightOf(options, subject.kind),
+  );
+}
+
+function wordWeightOf(options: MatchOptions | undefined, kind: SubjectKind): (word: string) => number {
+  const weights = options?.wordWeights?.[kind];
+  if (!weights || weights.size === 0) return () => 1;
+  return (word) => weights.get(word) ?? 1;
 }
 
 function comparePair<Party extends ListedParty>(
@@ -77,6 +90,7 @@ function comparePair<Party extends ListedParty>(
   subjectName: NormalisedName,
   party: Party,
   settings: MatchSettings,
+  weightOfWord: (word: string) => number,
 ): PairComparison & { party: Party } {
   const threshold = settings.thresholds[subject.kind];
   const base = { modelVersion: SANCTIONS_MATCHING_VERSION, subjectKind: subject.kind, partyType: party.type };
@@ -102,7 +116,7 @@ function comparePair<Party extends ListedParty>(
   const names = namesOf(party);
   let best: { name: ListedName; normalised: NormalisedName; comparison: NameComparison } | undefined;
   for (const { name, normalised } of names) {
-    const comparison = compareNames(subjectName, normalised, subject.kind, weights);
+    const comparison = compareNames(subjectName, normalised, subject.kind, weights, weightOfWord);
     if (!best || comparison.score > best.comparison.score) best = { name, normalised, comparison };
   }
   const { name, normalised, comparison } = best!;
@@ -169,7 +183,13 @@ function comparePair<Party extends ListedParty>(
       method: pair.method,
       similarity: round(pair.similarity),
       credit: round(pair.credit),
+      weight: round(pair.weight),
     })),
+    commonWords: Object.fromEntries(
+      [...new Set([...subjectName.tokens, ...normalised.tokens])]
+        .map((word) => [word, round(weightOfWord(word))] as const)
+        .filter(([, weight]) => weight < 1),
+    ),
     unmatchedSubjectTokens: comparison.unmatchedSubject,
     unmatchedListedTokens: comparison.unmatchedListed,
     creditSum: round(comparison.creditSum),

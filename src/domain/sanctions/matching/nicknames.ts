@@ -26,7 +26,7 @@ export const NICKNAME_GROUPS: readonly (readonly string[])[] = [
   ['MATTHEW', 'MATT'],
   ['STEPHEN', 'STEVEN', 'STEVE', 'STEFAN', 'STEPAN'],
   ['PATRICK', 'PAT', 'PADDY'],
-  ['BENJAMIN', 'BEN', 'BENNY'],
+  ['BENJAMIN', 'BEN', 'BENNY', 'BIBI'],
   ['SAMUEL', 'SAM', 'SAMMY'],
   ['ANTHONY', 'TONY'],
   ['DONALD', 'DON'],
