@@ -28,7 +28,9 @@ export const screenedSubjectViewSchema = z.object({
   candidates_compared: z
     .number()
     .int()
-    .describe('Designations of the same kind sharing a name word with this name, each compared in full'),
+    .describe(
+      'Designations of the same kind sharing a name word with this name or publishing its registry number, each compared in full',
+    ),
   potential_matches: z.number().int(),
 });
 
