@@ -323,7 +323,7 @@ function ship(random: KeyedRandom, uniqueId: string, common: UkSanctionsListRow)
     'Unique ID': uniqueId,
     'Designation Type': 'Ship',
     'Sanctions Imposed': 'Ship specification|Prohibition on port entry',
-    'IMO number': String(random.int(9_100_000, 9_899_999)),
+    'IMO number': withImoCheckDigit(random.int(910_000, 989_999)),
     'Current believed flag of ship': random.pick(SHIP_FLAGS),
     'Previous flags': random.chance(0.5) ? random.pick(SHIP_FLAGS) : '',
     'Type of ship': random.pick(SHIP_TYPES),
@@ -343,6 +343,14 @@ function ship(random: KeyedRandom, uniqueId: string, common: UkSanctionsListRow)
   const former = `${random.pick(SHIP_FIRST)} ${random.pick(SHIP_SECOND)}`;
   if (former !== name && random.chance(0.5)) rows.push({ ...shared, 'Name 6': former, 'Name type': 'Alias' });
   return { uniqueId, rows };
+}
+
+/** Six digits and the IMO check digit, so the demo's ships carry numbers the matcher reads as IMO numbers. */
+function withImoCheckDigit(serial: number): string {
+  const digits = String(serial);
+  let sum = 0;
+  for (let i = 0; i < 6; i++) sum += Number(digits[i]) * (7 - i);
+  return `${digits}${sum % 10}`;
 }
 
 export function collisionDesignation(

@@ -49,9 +49,13 @@ describe('demo UK Sanctions List generator', () => {
     const births = list.designations.flatMap((d) => d.birth_dates);
     expect(births.some((b) => b.day === null && b.month !== null)).toBe(true);
     expect(births.some((b) => b.month === null && b.year !== null)).toBe(true);
-    expect(list.designations.filter((d) => d.type === 'ship').every((d) => d.details['IMO number'])).toBe(
-      true,
-    );
+    const ships = list.designations.filter((d) => d.type === 'ship');
+    expect(ships.every((d) => d.details['IMO number'])).toBe(true);
+    // Valid IMO numbers (check digit and all), read as identifiers as the real list's are.
+    for (const ship of ships)
+      expect(designationIdentifierKeys({ ...ship, primary_name: '', countries: [] })).toEqual([
+        `imo:${ship.details['IMO number']![0]}`,
+      ]);
   });
 
   it('names designations like the demo parties it is given, as given', async () => {
