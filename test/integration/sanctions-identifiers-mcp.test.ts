@@ -59,6 +59,9 @@ describe('identifiers and alias quality over MCP, on the demo register', () => {
     expect(matches).toHaveLength(1);
     const [match] = matches;
     expect(match.subject).toEqual({ role: 'company', kind: 'entity', name: result.company_name });
+    expect(result.screened[0].identifiers).toEqual([
+      { scheme: 'gb-coh', value: registered.companyNumber, as_written: registered.companyNumber },
+    ]);
     expect(match.score).toBe(1);
     expect(match.score).toBe(sum(match));
     const identifier = match.explanation.contributions.find((c: Row) => c.feature === 'identifier');

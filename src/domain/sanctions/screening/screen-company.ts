@@ -103,6 +103,7 @@ export async function screenCompanySanctions(
       nationality: subject.nationality,
       country_of_residence: subject.countryOfResidence,
       detail: subject.detail,
+      identifiers: subject.identifiers ?? [],
       candidates_compared: compared,
       potential_matches: found.length,
     });
