@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { knexOf } from '../domain/companies/register-sql';
+import { explainPair } from '../domain/sanctions/matching/match-subject';
 
 /** A designation the demo list names like a party of the demo register, so screening the demo finds it. */
 export type DemoSanctionsCollision =
@@ -13,7 +14,26 @@ export type DemoSanctionsCollision =
       script?: 'latin' | 'cyrillic';
       note?: string;
     }
-  | { kind: 'entity'; name: string; note?: string };
+  | { kind: 'entity'; name: string; note?: string }
+  /** An entity listed under another name, whose "Business registration number (s)" names a demo company. */
+  | {
+      kind: 'registered_entity';
+      name: string;
+      registrationNumbers: string;
+      companyNumber?: string;
+      note?: string;
+    }
+  /** An invented individual with these "Low quality" aliases (Name 1 … 5 the forenames, Name 6 the surname). */
+  | {
+      kind: 'weak_aliases';
+      aliases: { forenames: string; surname: string }[];
+      /** Of each alias, the officer it is near: exact, or one letter off. */
+      officers?: { name: string; companyNumber: string; exact: boolean }[];
+      note?: string;
+    };
+
+/** Listed under a name no company of the demo register is near: only the number can find it. */
+export const DEMO_REGISTERED_ENTITY_NAME = 'OOO VOSTOCHNY PROMYSHLENNY KONTSERN';
 
 interface StoredOfficer {
   company_number: string;
@@ -28,8 +48,11 @@ const LEGAL_SUFFIX = /\s+(LIMITED|LTD\.?|PLC|LLP|PUBLIC LIMITED COMPANY|CIC)$/i;
  * The collisions the embedded default seeds, chosen from the demo register in the store so that screening the
  * demo finds them whatever the seed: the first current director of an active company under a designated name
  * with the same birth month and year; another under a designated name with a different birth year; an active
- * company named like a designated entity but for its legal form (LIMITED → LLC); and a person with
- * significant control whose name a designation carries only as a Cyrillic-script alias.
+ * company named like a designated entity but for its legal form (LIMITED → LLC); a person with significant
+ * control whose name a designation carries only as a Cyrillic-script alias; an active company whose number an
+ * entity listed under another name publishes as its registration number; and an individual with two low-quality
+ * aliases: a third director's name exactly, and a fourth director's with one letter doubled (which a good-quality
+ * alias would match, checked here so the demo keeps showing the difference).
  */
 export async function demoSanctionsCollisions(em: EntityManager): Promise<DemoSanctionsCollision[]> {
   const knex = knexOf(em);
@@ -94,5 +117,65 @@ export async function demoSanctionsCollisions(em: EntityManager): Promise<DemoSa
     });
     break;
   }
+  const registered = (await knex('companies')
+    .where({ company_status: 'active' })
+    .orderBy('company_number')
+    .offset(4)
+    .first('company_number', 'company_name')) as { company_number: string; company_name: string } | undefined;
+  if (registered)
+    collisions.push({
+      kind: 'registered_entity',
+      name: DEMO_REGISTERED_ENTITY_NAME,
+      // As the list writes a UK company: labelled, the leading zero sometimes lost.
+      registrationNumbers: `Company number ${registered.company_number.replace(/^0/, '')}`,
+      companyNumber: registered.company_number,
+      note: `registration number of company ${registered.company_number} ${registered.company_name}, listed as ${DEMO_REGISTERED_ENTITY_NAME}`,
+    });
+  const rest = officers.filter((officer) => {
+    const surname = officer.name.split(', ')[0];
+    return surname !== undefined && !used.has(surname) && officer.name.includes(', ');
+  });
+  const exact = rest[0];
+  const near = rest.find(
+    (officer) =>
+      officer.name.split(', ')[0] !== exact?.name.split(', ')[0] && nearVariantOf(officer.name) !== null,
+  );
+  if (exact && near) {
+    const aliasOf = (name: string) => {
+      const [surname, forenames] = name.split(', ');
+      return { forenames: forenames!, surname: surname! };
+    };
+    collisions.push({
+      kind: 'weak_aliases',
+      aliases: [aliasOf(exact.name), aliasOf(nearVariantOf(near.name)!)],
+      officers: [
+        { name: exact.name, companyNumber: exact.company_number, exact: true },
+        { name: near.name, companyNumber: near.company_number, exact: false },
+      ],
+      note: `low-quality aliases: exactly director ${exact.name} of ${exact.company_number}; one letter off director ${near.name} of ${near.company_number} (not matched)`,
+    });
+  }
   return collisions;
+}
+
+/**
+ * The officer's name ("SURNAME, Forenames") with one letter of the surname doubled, when a good-quality alias so
+ * spelt would match the officer and a low-quality one would not; null otherwise.
+ */
+function nearVariantOf(name: string): string | null {
+  const [surname, forenames] = name.split(', ');
+  if (!surname || !forenames || !/^[A-Z]{4,}$/.test(surname)) return null;
+  const variant = `${surname.slice(0, 2)}${surname[2]}${surname.slice(2)}, ${forenames}`;
+  const subject = { kind: 'person', name, birth: null, nationality: null, countryOfResidence: null } as const;
+  const listed = (quality: 'good' | 'low') => ({
+    id: 'near',
+    type: 'individual' as const,
+    names: [{ text: `${forenames} ${variant.split(', ')[0]}`, kind: 'alias' as const, quality }],
+    birthDates: [],
+    nationalities: [],
+    countries: [],
+  });
+  return explainPair(subject, listed('good')).passed && !explainPair(subject, listed('low')).passed
+    ? variant
+    : null;
 }

@@ -229,6 +229,8 @@ function patronymicCyrillic(father: string, female: boolean): string {
   return stem + (female ? 'овна' : 'ович');
 }
 
+const NO_NAME: UkSanctionsListRow = { 'Name 1': '', 'Name 2': '', 'Name 3': '', 'Name 4': '', 'Name 5': '' };
+
 /** Name 1 … Name 5 and Name 6 columns of a name. */
 function nameColumns(given: readonly string[], surname: string): UkSanctionsListRow {
   const row: UkSanctionsListRow = { 'Name 6': surname };
@@ -321,7 +323,7 @@ function ship(random: KeyedRandom, uniqueId: string, common: UkSanctionsListRow)
     'Unique ID': uniqueId,
     'Designation Type': 'Ship',
     'Sanctions Imposed': 'Ship specification|Prohibition on port entry',
-    'IMO number': String(random.int(9_100_000, 9_899_999)),
+    'IMO number': withImoCheckDigit(random.int(910_000, 989_999)),
     'Current believed flag of ship': random.pick(SHIP_FLAGS),
     'Previous flags': random.chance(0.5) ? random.pick(SHIP_FLAGS) : '',
     'Type of ship': random.pick(SHIP_TYPES),
@@ -343,13 +345,75 @@ function ship(random: KeyedRandom, uniqueId: string, common: UkSanctionsListRow)
   return { uniqueId, rows };
 }
 
+/** Six digits and the IMO check digit, so the demo's ships carry numbers the matcher reads as IMO numbers. */
+function withImoCheckDigit(serial: number): string {
+  const digits = String(serial);
+  let sum = 0;
+  for (let i = 0; i < 6; i++) sum += Number(digits[i]) * (7 - i);
+  return `${digits}${sum % 10}`;
+}
+
 export function collisionDesignation(
   random: KeyedRandom,
   uniqueId: string,
   common: UkSanctionsListRow,
   collision: DemoSanctionsCollision,
 ): Designation {
-  return collision.kind === 'entity'
-    ? entity(random, uniqueId, common, 'United Arab Emirates', collision)
-    : person(random, uniqueId, common, 'Russia', collision);
+  switch (collision.kind) {
+    case 'entity':
+      return entity(random, uniqueId, common, 'United Arab Emirates', collision);
+    case 'person':
+      return person(random, uniqueId, common, 'Russia', collision);
+    case 'registered_entity': {
+      // Its primary name alone: an invented alias or a Cyrillic form could come near a demo company's name,
+      // and this designation is there to be found by its number.
+      const [primary] = entity(random, uniqueId, common, 'Russia', {
+        kind: 'entity',
+        name: collision.name,
+      }).rows;
+      return {
+        uniqueId,
+        rows: [
+          {
+            ...primary,
+            'Name non-latin script': '',
+            'Non-latin script type': '',
+            'Business registration number (s)': collision.registrationNumbers,
+            'Other Information':
+              'Demo designation: invented, with the registration number of a demo company.',
+          },
+        ],
+      };
+    }
+    case 'weak_aliases': {
+      // An invented individual; what may match a demo officer is only the weak aliases, so nothing about the
+      // person (birth, nationality, address) is listed to move the score.
+      const invented = person(random, uniqueId, common, 'Russia', null);
+      const bare = (row: UkSanctionsListRow): UkSanctionsListRow => ({
+        ...row,
+        'D.O.B': '',
+        'Nationality(/ies)': '',
+        'Address Country': '',
+        'Other Information': 'Demo designation: invented, with low-quality aliases named like demo officers.',
+      });
+      const shared = bare(invented.rows[0]!);
+      return {
+        uniqueId,
+        rows: [
+          ...invented.rows.map(bare),
+          ...collision.aliases.map((alias) => ({
+            ...shared,
+            ...NO_NAME,
+            ...nameColumns(alias.forenames.split(/\s+/), alias.surname),
+            Title: '',
+            'Name non-latin script': '',
+            'Non-latin script type': '',
+            'Non-latin script language': '',
+            'Name type': 'Alias',
+            'Alias strength': 'Low quality',
+          })),
+        ],
+      };
+    }
+  }
 }

@@ -14,10 +14,12 @@ export const screenSanctions = keyedOperation({
     'Checks a company’s name and previous names, its current officers and its persons with significant ' +
     'control (include_resigned=true adds resigned officers and ceased PSCs) against the current UK Sanctions ' +
     'List: people against designated individuals, companies and corporate officers or owners against designated ' +
-    'entities and ships. Each potential match is returned for review with its score (0–1), the threshold it ' +
+    'entities and ships; the company’s own number and corporate officers’ and owners’ registration numbers ' +
+    'against the registration numbers the list publishes, a shared number being a match whatever the names. ' +
+    'Each potential match is returned for review with its score (0–1), the threshold it ' +
     'passed, the designation (unique id, names, regimes, dates) and an explanation: which listed name matched ' +
     'which name word by word, and what the date of birth (month and year, as Companies House gives it), ' +
-    'nationality and residence added or took away. `screened` lists every name compared and `list` the version ' +
+    'nationality, residence and registry numbers added or took away. `screened` lists every name compared and `list` the version ' +
     'used, so no match is a meaningful answer. A name match is not a finding that anyone is sanctioned.',
   method: 'GET',
   path: '/company/{company_number}/sanctions-screen',

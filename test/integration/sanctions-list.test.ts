@@ -350,11 +350,13 @@ describe('`import sanctions FILE` (a real CLI process) and the demo list', () =>
       const asOf = new Date('2026-03-02T00:00:00Z');
       await importDemoRegister(demo.em.fork(), { companies: 40, seed: 2, asOf, details: true });
       const collisions = await demoSanctionsCollisions(demo.em.fork());
-      expect(collisions.map((c) => (c.kind === 'person' ? (c.script ?? 'latin') : 'entity'))).toEqual([
+      expect(collisions.map((c) => (c.kind === 'person' ? (c.script ?? 'latin') : c.kind))).toEqual([
         'latin',
         'latin',
         'entity',
         'cyrillic',
+        'registered_entity',
+        'weak_aliases',
       ]);
       const seeded = await seedDemoSanctionsListIfEmpty(demo.em.fork(), { seed: 2, asOf });
       expect(seeded).toMatchObject({

@@ -61,7 +61,15 @@ function storeCompany(dir: string): { register: string; details: string } {
       items: [
         officer('petrov', 'PETROV, Ivan Sergeevich', 'director', { month: 3, year: 1971 }),
         officer('smith', 'SMITH, John', 'director', { month: 5, year: 1990 }),
-        officer('albion', 'ALBION HOLDINGS LIMITED', 'corporate-director', null),
+        {
+          ...officer('albion', 'ALBION HOLDINGS LIMITED', 'corporate-director', null),
+          identification: {
+            identification_type: 'uk-limited-company',
+            registration_number: '04567890',
+            place_registered: 'Companies House',
+            legal_authority: 'Companies Act 2006',
+          },
+        },
         officer('volkov', 'VOLKOV, Oleg', 'director', { month: 7, year: 1965 }, '2024-01-31'),
       ],
     }),
@@ -80,6 +88,20 @@ function storeCompany(dir: string): { register: string; details: string } {
           natures_of_control: ['ownership-of-shares-75-to-100-percent'],
           notified_on: '2019-01-01',
           links: { self: `/company/${NUMBER}/persons-with-significant-control/individual/barnes-1` },
+        },
+        {
+          kind: 'corporate-entity-person-with-significant-control',
+          name: 'KAMA HOLDING OOO',
+          identification: {
+            legal_form: 'Limited liability company',
+            legal_authority: 'Civil Code of the Russian Federation',
+            place_registered: 'Unified State Register of Legal Entities',
+            registration_number: '1027700132195',
+            country_registered: 'Russian Federation',
+          },
+          natures_of_control: ['ownership-of-shares-25-to-50-percent'],
+          notified_on: '2019-01-01',
+          links: { self: `/company/${NUMBER}/persons-with-significant-control/corporate-entity/kama-1` },
         },
         {
           kind: 'super-secure-person-with-significant-control',
@@ -121,6 +143,21 @@ describe('screen_sanctions', () => {
         { kind: 'person', forenames: 'Oleg', surname: 'VOLKOV', birth: { year: 1965, month: 7 } },
         { kind: 'person', forenames: 'Richard', surname: 'BARNES', birth: null, script: 'cyrillic' },
         { kind: 'entity', name: 'NORDVIND TRADING LLC' },
+        {
+          kind: 'registered_entity',
+          name: 'BALTIC GRAIN TERMINAL LLC',
+          registrationNumbers: 'Company No. 4567890',
+        },
+        {
+          kind: 'registered_entity',
+          name: 'SEVERNY KAMA AO',
+          registrationNumbers: '(1) INN: 7707083893 (2) OGRN: 1027700132195',
+        },
+        {
+          kind: 'registered_entity',
+          name: 'ALBION HOLDINGS LIMITED',
+          registrationNumbers: 'Company number 09999999',
+        },
       ],
     });
     expect(list.status).toBe('imported');
@@ -136,7 +173,7 @@ describe('screen_sanctions', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const [PETROV, SMITH, VOLKOV, BARNES, NORDVIND] = [0, 1, 2, 3, 4];
+  const [PETROV, SMITH, VOLKOV, BARNES, NORDVIND, BALTIC, SEVERNY, ALBION] = [0, 1, 2, 3, 4, 5, 6, 7];
   const matchOf = (body: Screen, index: number) =>
     body.potential_matches.filter((match) => match.designation.unique_id === ids[index]);
   const contribution = (match: Screen['potential_matches'][number], feature: string) =>
@@ -183,6 +220,31 @@ describe('screen_sanctions', () => {
       expect(match.designation.type === 'individual').toBe(match.subject.kind === 'person');
   });
 
+  it('matches a corporate officer and a corporate PSC by the registration numbers the list publishes', async () => {
+    const body = (await screen(`/company/${NUMBER}/sanctions-screen`)).body;
+    const sum = (match: Screen['potential_matches'][number]) =>
+      Math.round(match.explanation.contributions.reduce((total, c) => total + c.value, 0) * 10_000) / 10_000;
+    const [baltic] = matchOf(body, BALTIC);
+    expect(baltic).toMatchObject({ subject: { role: 'officer', name: 'ALBION HOLDINGS LIMITED' }, score: 1 });
+    expect(contribution(baltic!, 'identifier')).toMatchObject({ rule: 'identifier_match' });
+    expect(contribution(baltic!, 'identifier')!.evidence).toContain('"Company No. 4567890"');
+    const [severny] = matchOf(body, SEVERNY);
+    expect(severny).toMatchObject({ subject: { role: 'psc', name: 'KAMA HOLDING OOO' }, score: 1 });
+    expect(contribution(severny!, 'identifier')!.evidence).toContain('OGRN 1027700132195');
+    // The same name with another UK company number: still for review, the difference weighing against it.
+    const [albion] = matchOf(body, ALBION);
+    expect(albion).toMatchObject({ subject: { role: 'officer', name: 'ALBION HOLDINGS LIMITED' } });
+    expect(contribution(albion!, 'identifier')).toMatchObject({ rule: 'identifier_differs' });
+    expect(contribution(albion!, 'identifier')!.value).toBeLessThan(0);
+    for (const match of [baltic!, severny!, albion!]) expect(match.score).toBe(sum(match));
+    // Found by number alone: the company's own name shares no word with these designations.
+    expect(
+      matchOf(body, BALTIC)
+        .concat(matchOf(body, SEVERNY))
+        .map((m) => m.subject.role),
+    ).toEqual(['officer', 'psc']);
+  });
+
   it('says what was screened, against which list, and what could not be', async () => {
     const body = (await screen(`/company/${NUMBER}/sanctions-screen`)).body;
     expect(body.list).toMatchObject({ name: 'UK Sanctions List', version_id: 1, report_date: '2026-11-01' });
@@ -195,6 +257,7 @@ describe('screen_sanctions', () => {
       ['officer', 'person', 'PETROV, Ivan Sergeevich'],
       ['officer', 'person', 'SMITH, John'],
       ['psc', 'person', 'Mr Richard Barnes'],
+      ['psc', 'entity', 'KAMA HOLDING OOO'],
     ]);
     expect(body.not_screened).toEqual([expect.objectContaining({ role: 'psc' })]);
     expect(body.disclaimer).toContain('not a finding that anyone is sanctioned');

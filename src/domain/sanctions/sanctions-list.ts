@@ -5,6 +5,7 @@ import {
   type SanctionsListVersion,
 } from '../../db/entities/sanctions-list-version';
 import { knexOf } from '../companies/register-sql';
+import { designationIdentifierKeys } from './designation-identifier-keys';
 import { kindsOfTypes, nameKey, nameTokenKeys } from './name-tokens';
 import {
   addressCountries,
@@ -38,6 +39,14 @@ export interface CurrentSanctionsList {
   version: SanctionsListVersionSummary | null;
   /** Designations on the current list sharing a name token key with any of `names`, in Unique ID order. */
   candidatesFor(names: readonly string[], options?: CandidateOptions): Promise<ListedDesignation[]>;
+  /**
+   * Designations on the current list publishing any of these identifier keys (`gb-coh:01234567`, see
+   * designationIdentifierKeys), whatever their names: an identifier match needs no name in common.
+   */
+  withIdentifiers(
+    keys: readonly string[],
+    options?: Pick<CandidateOptions, 'types'>,
+  ): Promise<ListedDesignation[]>;
   /** Designations on the current list with a name equal to `name` once normalised (token order ignored). */
   withNameKey(name: string, options?: Pick<CandidateOptions, 'types'>): Promise<ListedDesignation[]>;
   /** One designation by Unique ID, including one since removed (its record as last listed); null if never seen. */
@@ -121,6 +130,25 @@ export async function currentSanctionsList(em: EntityManager): Promise<CurrentSa
       return load([...found], options.types);
     },
 
+    async withIdentifiers(keys, options = {}) {
+      if (keys.length === 0) return [];
+      // No index of identifiers in the store: the records are narrowed to those containing the number's digits (a
+      // superset of those that can publish it, however written), then read as designationIdentifierKeys reads them.
+      const digits = [...new Set(keys.map(publishedDigits).filter((part) => part.length >= 5))];
+      if (digits.length === 0) return [];
+      let query = knex('sanctions_designations')
+        .whereNull('removed_in_version')
+        .where((where) => {
+          for (const part of digits) void where.orWhere('record', 'like', `%${part}%`);
+        });
+      if (options.types !== undefined) query = query.whereIn('designation_type', [...options.types]);
+      const rows = (await query.orderBy('unique_id').select('record')) as { record: string }[];
+      const wanted = new Set(keys);
+      return rows
+        .map((row) => listedDesignation(row.record))
+        .filter((designation) => designationIdentifierKeys(designation).some((key) => wanted.has(key)));
+    },
+
     async withNameKey(name, options = {}) {
       const keys = [...new Set(kindsOfTypes(options.types).map((kind) => nameKey(name, kind)))].filter(
         (key) => key !== '',
@@ -144,6 +172,16 @@ export async function currentSanctionsList(em: EntityManager): Promise<CurrentSa
       return { ...listedDesignation(row.record), removed_in_version: row.removed_in_version };
     },
   };
+}
+
+/**
+ * Digits any published form of an identifier key's number contains: its digits, less the one leading zero a
+ * Companies House number may have lost ("1234567" is 01234567; "SC012345" is written with its "012345").
+ */
+function publishedDigits(key: string): string {
+  const [scheme, value = ''] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+  const digits = value.replace(/\D/g, '');
+  return scheme === 'gb-coh' && /^\d{8}$/.test(value) ? digits.slice(1) : digits;
 }
 
 function listedDesignation(record: string): ListedDesignation {

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { DemoSanctionsCollision } from '../../../src/demo/demo-sanctions-collisions';
 import { toCyrillic } from '../../../src/demo/demo-sanctions-designations';
 import { writeDemoSanctionsList, type DemoSanctionsListOptions } from '../../../src/demo/demo-sanctions-list';
+import { designationIdentifierKeys } from '../../../src/domain/sanctions/designation-identifier-keys';
 import { nameKey } from '../../../src/domain/sanctions/name-tokens';
 import { parseUkSanctionsListCsv } from '../../../src/ingest/sanctions/uk-sanctions-list-csv';
 
@@ -48,9 +49,13 @@ describe('demo UK Sanctions List generator', () => {
     const births = list.designations.flatMap((d) => d.birth_dates);
     expect(births.some((b) => b.day === null && b.month !== null)).toBe(true);
     expect(births.some((b) => b.month === null && b.year !== null)).toBe(true);
-    expect(list.designations.filter((d) => d.type === 'ship').every((d) => d.details['IMO number'])).toBe(
-      true,
-    );
+    const ships = list.designations.filter((d) => d.type === 'ship');
+    expect(ships.every((d) => d.details['IMO number'])).toBe(true);
+    // Valid IMO numbers (check digit and all), read as identifiers as the real list's are.
+    for (const ship of ships)
+      expect(designationIdentifierKeys({ ...ship, primary_name: '', countries: [] })).toEqual([
+        `imo:${ship.details['IMO number']![0]}`,
+      ]);
   });
 
   it('names designations like the demo parties it is given, as given', async () => {
@@ -69,6 +74,35 @@ describe('demo UK Sanctions List generator', () => {
     expect(alias).toMatchObject({ name_type: 'alias', non_latin: true, script: 'Cyrillic' });
     expect(toCyrillic('Peter HOLT')).toBe('Петер Холт');
     expect(cyrillic!.names.some((n) => !n.non_latin && /HOLT/i.test(n.name))).toBe(false);
+  });
+
+  it('publishes a company number under another name, and low-quality aliases, as the importer reads them', async () => {
+    const { written, bytes } = await write({
+      collisions: [
+        {
+          kind: 'registered_entity',
+          name: 'OOO VOSTOCHNY KONTSERN',
+          registrationNumbers: 'Company number 1234567',
+        },
+        {
+          kind: 'weak_aliases',
+          aliases: [
+            { forenames: 'Harry James', surname: 'WALKER' },
+            { forenames: 'Sophie', surname: 'TUURNER' },
+          ],
+        },
+      ],
+    });
+    const byId = new Map((await parseUkSanctionsListCsv(bytes)).designations.map((d) => [d.unique_id, d]));
+    const [registered, weak] = written.collisionIds.map((id) => byId.get(id)!);
+    expect(registered!.names.map((n) => n.name)).toEqual(['OOO VOSTOCHNY KONTSERN']);
+    expect(designationIdentifierKeys({ ...registered!, primary_name: '', countries: [] })).toEqual([
+      'gb-coh:01234567',
+    ]);
+    const aliases = weak!.names.filter((n) => n.alias_strength === 'Low quality').map((n) => n.name);
+    expect(aliases).toEqual(expect.arrayContaining(['Harry James WALKER', 'Sophie TUURNER']));
+    expect(weak!.birth_dates).toEqual([]);
+    expect(weak!.nationalities).toEqual([]);
   });
 
   it('writes a full-size list for the benchmark: about 5,000 designations and 20,000 names', async () => {

@@ -21,15 +21,27 @@ describe("a designation in the matcher's shape", () => {
       id: 'RUS9001',
       type: 'individual',
       names: [
-        { text: 'Marina Sergeyevna VOLKOVA', kind: 'primary' },
-        { text: 'Марина Сергеевна Волкова', kind: 'non_latin' },
-        { text: 'Maryna VOLKOVA', kind: 'primary_variation' },
-        { text: 'Marina VOLKOVA-GRANT', kind: 'alias' },
+        { text: 'Marina Sergeyevna VOLKOVA', kind: 'primary', quality: 'good' },
+        { text: 'Марина Сергеевна Волкова', kind: 'non_latin', quality: 'good' },
+        { text: 'Maryna VOLKOVA', kind: 'primary_variation', quality: 'good' },
+        { text: 'Marina VOLKOVA-GRANT', kind: 'alias', quality: 'good' },
       ],
       birthDates: [{ year: 1971, month: 7, day: null }],
       nationalities: ['Russia'],
       countries: ['Russia'],
+      identifiers: [],
     });
+    // "Low quality" as published marks the alias; a bare registration number (no registry named) and an IMO
+    // number whose check digit fails are not read as identifiers.
+    expect(listedPartyOf(designations[1]!).names).toContainEqual({
+      text: 'Abu Yusuf HADDAD',
+      kind: 'alias',
+      quality: 'low',
+    });
+    expect(designations[2]!.details['Business registration number (s)']).toEqual(['1000000000001']);
+    expect(listedPartyOf(designations[2]!).identifiers).toEqual([]);
+    expect(designations[3]!.details['IMO number']).toEqual(['9000001']);
+    expect(listedPartyOf(designations[3]!).identifiers).toEqual([]);
     expect(listedPartyOf(designations[3]!)).toMatchObject({ id: 'RUS9004', type: 'ship', countries: [] });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifierSchema } from '../identifiers/identifier';
 
 /*
  * A designation as the matcher reads it: only what name matching weighs. The list store maps each stored
@@ -20,6 +21,11 @@ export const listedNameSchema = z.object({
   /** "Forenames SURNAME" or "SURNAME, Forenames" for people; the whole name for entities and ships. */
   text: z.string().min(1),
   kind: z.enum(listedNameKinds),
+  /**
+   * The list's "Alias strength": `low` for a "Low quality" alias (a name too vague to screen on by itself, OFAC's
+   * "weak a.k.a."), which counts only when the words are the same. Absent: good.
+   */
+  quality: z.enum(['good', 'low']).optional(),
 });
 export type ListedName = z.infer<typeof listedNameSchema>;
 
@@ -42,5 +48,7 @@ export const listedPartySchema = z.object({
   nationalities: z.array(z.string()),
   /** Countries of the designation's addresses. */
   countries: z.array(z.string()),
+  /** Registry numbers the list gives (registration numbers, IMO numbers), read by identifiers/. Absent: none. */
+  identifiers: z.array(identifierSchema).optional(),
 });
 export type ListedParty = z.infer<typeof listedPartySchema>;

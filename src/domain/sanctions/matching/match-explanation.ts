@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { aliasQualityRules } from './alias-quality';
 import { birthDateRules } from './compare-birth-dates';
 import { legalFormRules } from './legal-form-comparison';
 import { nationalityRules, residenceRules } from './compare-countries';
+import { identifierRules } from './compare-identifiers';
 import { listedBirthDateSchema, listedNameKinds, listedPartySchema, listedPartyTypes } from './listed-party';
 import { subjectKinds } from './screened-subject';
 import { tokenMatchMethods } from './token-similarity';
@@ -45,6 +47,19 @@ export const nameMatchSchema = z.object({
   score: z.number().min(0).max(1),
   /** How many of the designation's names were compared; this one scored best. */
   namesCompared: z.number().int().min(0),
+  /**
+   * Names that would have scored better but do not count unless their words are the same as the subject's: a
+   * low-quality alias, a one-word alias of a person. Absent: none.
+   */
+  notCounted: z
+    .array(
+      z.object({
+        text: z.string(),
+        rule: z.enum(aliasQualityRules),
+        score: z.number().min(0).max(1),
+      }),
+    )
+    .optional(),
 });
 export type NameMatch = z.infer<typeof nameMatchSchema>;
 
@@ -55,10 +70,18 @@ export const contributionRules = [
   ...nationalityRules,
   ...residenceRules,
   ...legalFormRules,
+  ...identifierRules,
 ] as const;
 export type ContributionRule = (typeof contributionRules)[number];
 
-export const matchFeatures = ['name', 'date_of_birth', 'nationality', 'residence', 'legal_form'] as const;
+export const matchFeatures = [
+  'name',
+  'date_of_birth',
+  'nationality',
+  'residence',
+  'legal_form',
+  'identifier',
+] as const;
 
 export const contributionSchema = z.object({
   feature: z.enum(matchFeatures),

@@ -65,6 +65,15 @@ export const matchWeightsSchema = z
     residence: z.object({ agrees: adjustment, differs: adjustment }),
     /** Entities: two legal forms of different kinds (OOO against PAO). A form one name leaves out counts 0. */
     legalForm: z.object({ differs: adjustment }),
+    /**
+     * match: the score an identifier shared with the designation (same scheme, same number) lifts a pair to,
+     * whatever the names say: a registry number names one company or ship, a name many. It stands outside the
+     * name-scaled sum, so it must reach every threshold (checked below). differs: the adjustment, scaled by the
+     * name score like the other features, when both sides give a number of one scheme and none agrees: a company
+     * has one Companies House number, so a listed UK company with another number is another company; small,
+     * because the list's numbers are sometimes mistyped or out of date, and the name still goes to review.
+     */
+    identifier: z.object({ match: unit, differs: adjustment }),
   })
   .refine(
     (w) => {
@@ -78,7 +87,8 @@ export const matchWeightsSchema = z
         Math.min(...Object.values(w.dateOfBirth), 0) +
         Math.min(w.nationality.differs, 0) +
         Math.min(w.residence.differs, 0) +
-        Math.min(w.legalForm.differs, 0);
+        Math.min(w.legalForm.differs, 0) +
+        Math.min(w.identifier.differs, 0);
       return best <= 1 + 1e-9 && worst >= 0;
     },
     {
@@ -88,10 +98,14 @@ export const matchWeightsSchema = z
   );
 export type MatchWeights = z.infer<typeof matchWeightsSchema>;
 
-export const matchSettingsSchema = z.object({
-  thresholds: matchThresholdsSchema,
-  weights: matchWeightsSchema,
-});
+export const matchSettingsSchema = z
+  .object({
+    thresholds: matchThresholdsSchema,
+    weights: matchWeightsSchema,
+  })
+  .refine((s) => s.weights.identifier.match >= Math.max(s.thresholds.person, s.thresholds.entity), {
+    message: 'an identifier match must reach every threshold (weights.identifier.match)',
+  });
 export type MatchSettings = z.infer<typeof matchSettingsSchema>;
 
 export const DEFAULT_MATCH_THRESHOLDS: MatchThresholds = { person: 0.72, entity: 0.72 };
@@ -120,6 +134,7 @@ export const DEFAULT_MATCH_WEIGHTS: MatchWeights = {
   nationality: { agrees: 0.03, differs: -0.05 },
   residence: { agrees: 0.02, differs: -0.02 },
   legalForm: { differs: -0.08 },
+  identifier: { match: 1, differs: -0.1 },
 };
 
 export const DEFAULT_MATCH_SETTINGS: MatchSettings = matchSettingsSchema.parse({

@@ -1,7 +1,8 @@
 import { compareBirthDates } from './compare-birth-dates';
 import { compareNationality, compareResidence } from './compare-countries';
-import { compareNames, type NameComparison } from './compare-names';
 import { compareLegalForms } from './legal-form-comparison';
+import { bestCountedName } from './alias-quality';
+import { identifierContribution } from './compare-identifiers';
 import type { ListedName, ListedParty } from './listed-party';
 import type { Contribution, MatchExplanation, NameMatch, PairComparison } from './match-explanation';
 import {
@@ -20,7 +21,10 @@ import type { ScreenedSubject, SubjectKind } from './screened-subject';
  *
  *   score = name score × (name weight + date-of-birth + nationality + residence adjustments)
  *
- * each term reported as a contribution, so the contributions add up to the score. Designations are expected to
+ * each term reported as a contribution, so the contributions add up to the score. A registry number the subject
+ * and the designation share adds what lifts the score to weights.identifier.match (an identifier match stands by
+ * itself); numbers of one scheme that differ take a little away (compare-identifiers.ts). A weak alias counts
+ * only on the same words (alias-quality.ts). Designations are expected to
  * be prefiltered (by nameTokenKeys); the matcher itself compares every name it is given.
  */
 
@@ -114,12 +118,14 @@ function comparePair<Party extends ListedParty>(
 
   const { weights } = settings;
   const names = namesOf(party);
-  let best: { name: ListedName; normalised: NormalisedName; comparison: NameComparison } | undefined;
-  for (const { name, normalised } of names) {
-    const comparison = compareNames(subjectName, normalised, subject.kind, weights, weightOfWord);
-    if (!best || comparison.score > best.comparison.score) best = { name, normalised, comparison };
-  }
-  const { name, normalised, comparison } = best!;
+  const { name, normalised, comparison, notCounted } = bestCountedName(
+    subjectName,
+    names,
+    subject.kind,
+    party.type,
+    weights,
+    weightOfWord,
+  );
   const nameScore = comparison.score;
 
   const contributions: Contribution[] = [
@@ -128,7 +134,11 @@ function comparePair<Party extends ListedParty>(
       rule: 'name',
       weight: weights.name,
       value: round(nameScore * weights.name),
-      evidence: `name score ${round(nameScore)}: "${subject.name}" against ${name.kind} name "${name.text}"`,
+      evidence:
+        `name score ${round(nameScore)}: "${subject.name}" against ${name.kind} name "${name.text}"` +
+        notCounted
+          .map((weak) => `; ${weak.rule.replaceAll('_', ' ')} "${weak.text}" not counted: not the same words`)
+          .join(''),
     },
   ];
   let listedBirthDate = null;
@@ -173,6 +183,15 @@ function comparePair<Party extends ListedParty>(
     evidence: `subject ${formatList(residence.subject)}; listed ${formatList(residence.listed)}`,
   });
 
+  const identifier = identifierContribution(
+    subject.identifiers,
+    party.identifiers,
+    nameScore,
+    round(contributions.reduce((sum, c) => sum + c.value, 0)),
+    weights,
+  );
+  if (identifier !== null) contributions.push(identifier);
+
   const score = Math.min(1, Math.max(0, round(contributions.reduce((sum, c) => sum + c.value, 0))));
   const nameMatch: NameMatch = {
     subject: { text: subject.name, tokens: subjectName.tokens, ignored: subjectName.ignored },
@@ -196,6 +215,9 @@ function comparePair<Party extends ListedParty>(
     divisor: comparison.divisor,
     score: round(nameScore),
     namesCompared: names.length,
+    ...(notCounted.length > 0
+      ? { notCounted: notCounted.map((weak) => ({ ...weak, score: round(weak.score) })) }
+      : {}),
   };
   const explanation: MatchExplanation = {
     ...base,

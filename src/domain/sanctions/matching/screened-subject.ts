@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifierSchema } from '../identifiers/identifier';
 
 /*
  * Someone screened against the list, as Companies House describes them: a company (its name or a previous name),
@@ -24,5 +25,7 @@ export const screenedSubjectSchema = z.object({
   nationality: z.string().nullable(),
   /** As the register writes it: "England", "United Kingdom", "Russia". */
   countryOfResidence: z.string().nullable(),
+  /** An entity's registry numbers: the company's own number, a corporate officer's or PSC's registration. */
+  identifiers: z.array(identifierSchema).optional(),
 });
 export type ScreenedSubject = z.infer<typeof screenedSubjectSchema>;

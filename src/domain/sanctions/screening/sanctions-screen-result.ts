@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifierSchema } from '../identifiers/identifier';
 import { matchExplanationSchema } from '../matching/match-explanation';
 import { subjectBirthSchema, subjectKinds } from '../matching/screened-subject';
 import { designationTypes, partialDateSchema } from '../sanctions-designation';
@@ -25,10 +26,17 @@ export const screenedSubjectViewSchema = z.object({
   nationality: z.string().nullable(),
   country_of_residence: z.string().nullable(),
   detail: detail.describe('What brought the name in: officer role and dates, PSC kind and dates, name dates'),
+  identifiers: z
+    .array(identifierSchema)
+    .describe(
+      'Registry numbers checked against the numbers the list publishes: the company its own, a corporate officer or PSC its UK or Russian registration',
+    ),
   candidates_compared: z
     .number()
     .int()
-    .describe('Designations of the same kind sharing a name word with this name, each compared in full'),
+    .describe(
+      'Designations of the same kind sharing a name word with this name or publishing its registry number, each compared in full',
+    ),
   potential_matches: z.number().int(),
 });
 

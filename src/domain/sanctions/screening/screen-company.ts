@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { identifierKey } from '../identifiers/identifier';
 import { listedPartyOf } from '../listed-party-of';
 import { matchSubject } from '../matching/match-subject';
 import {
@@ -40,12 +41,20 @@ function designationView(designation: ListedDesignation): SanctionsMatchView['de
   };
 }
 
+function withoutRepeats(designations: readonly ListedDesignation[]): ListedDesignation[] {
+  const seen = new Set<string>();
+  return designations.filter(
+    (designation) => !seen.has(designation.unique_id) && !!seen.add(designation.unique_id),
+  );
+}
+
 const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
 /**
  * Screens a company's name, previous names, officers and PSCs against the current UK Sanctions List. Each name
  * is compared in full with every designation of its kind (people with individuals, entities with entities and
- * ships) that shares a name word with it; those reaching the threshold are potential matches for review.
+ * ships) that shares a name word with it or publishes its registry number; those reaching the threshold are
+ * potential matches for review.
  */
 export async function screenCompanySanctions(
   em: EntityManager,
@@ -64,9 +73,12 @@ export async function screenCompanySanctions(
 
   const screenOne = async (subject: ScreeningSubject) => {
     if (list.version === null) return { compared: 0, found: [] as SanctionsMatchView[] };
-    const candidates = await list.candidatesFor([subject.name], {
-      types: subject.kind === 'person' ? ['individual'] : ['entity', 'ship'],
-    });
+    const types = subject.kind === 'person' ? (['individual'] as const) : (['entity', 'ship'] as const);
+    const candidates = withoutRepeats([
+      ...(await list.candidatesFor([subject.name], { types })),
+      // A designation publishing the subject's registry number is a candidate whether or not a name word is shared.
+      ...(await list.withIdentifiers((subject.identifiers ?? []).map(identifierKey), { types })),
+    ]);
     const parties = candidates.map((designation) => ({ ...listedPartyOf(designation), designation }));
     const found = matchSubject(subject, parties, options.match).map((match): SanctionsMatchView => ({
       subject_id: subject.id,
@@ -91,6 +103,7 @@ export async function screenCompanySanctions(
       nationality: subject.nationality,
       country_of_residence: subject.countryOfResidence,
       detail: subject.detail,
+      identifiers: subject.identifiers ?? [],
       candidates_compared: compared,
       potential_matches: found.length,
     });

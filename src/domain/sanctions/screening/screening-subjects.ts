@@ -4,6 +4,7 @@ import { OfficerAppointmentEntity } from '../../../db/entities/officer-appointme
 import { PersonWithSignificantControlEntity } from '../../../db/entities/person-with-significant-control';
 import { notFound } from '../../errors';
 import { PSC_STATEMENT_KIND, pscCategoryOf, type PscCategory } from '../../pscs/psc-kinds';
+import { registeredEntityIdentifiers } from '../identifiers/registered-entity-identifiers';
 import type { ScreenedSubject } from '../matching/screened-subject';
 
 /*
@@ -11,7 +12,9 @@ import type { ScreenedSubject } from '../matching/screened-subject';
  * (people, or entities for corporate officers) and each person with significant control (people, or entities
  * for corporate and legal-person PSCs), each with the role that brought them in. What cannot be screened (a
  * super-secure PSC, whose name is withheld; a PSC statement, which names nobody) is listed with the reason, so an
- * empty result always says what was and was not looked at.
+ * empty result always says what was and was not looked at. Entities carry their registry numbers: the company its
+ * own number (its previous names are the same company, so the number is checked once), a corporate officer or
+ * legal-entity PSC the registration its identification gives.
  */
 
 export const subjectRoles = ['company', 'previous_name', 'officer', 'psc'] as const;
@@ -45,6 +48,20 @@ const ENTITY_PSCS: ReadonlySet<PscCategory> = new Set([
   'legal_entity_beneficial_owner',
 ]);
 
+function parsedObject(json: string | null): Record<string, unknown> | null {
+  if (json === null) return null;
+  const value: unknown = JSON.parse(json);
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+}
+
+/** An appointment's `details` keep the officer item's identification as Companies House gave it. */
+function identificationOf(details: string): Record<string, unknown> | null {
+  const identification = parsedObject(details)?.identification;
+  return typeof identification === 'object' && identification !== null
+    ? (identification as Record<string, unknown>)
+    : null;
+}
+
 function birthOf(year: number | null, month: number | null): ScreenedSubject['birth'] {
   return year === null ? null : { year, month };
 }
@@ -68,7 +85,14 @@ export async function companySubjects(
     subjects.push({ ...subject, id: `s${subjects.length + 1}` });
   const asEntity = { birth: null, nationality: null, countryOfResidence: null } as const;
 
-  add({ kind: 'entity', role: 'company', name: company.companyName, detail: {}, ...asEntity });
+  add({
+    kind: 'entity',
+    role: 'company',
+    name: company.companyName,
+    detail: {},
+    ...asEntity,
+    identifiers: [{ scheme: 'gb-coh', value: company.companyNumber, as_written: company.companyNumber }],
+  });
   const previous = JSON.parse(company.previousCompanyNames) as {
     name: string;
     effective_from: string | null;
@@ -93,6 +117,7 @@ export async function companySubjects(
       birth: corporate ? null : birthOf(officer.birthYear, officer.birthMonth),
       nationality: corporate ? null : officer.nationality,
       countryOfResidence: corporate ? null : officer.countryOfResidence,
+      ...(corporate ? { identifiers: registeredEntityIdentifiers(identificationOf(officer.details)) } : {}),
       detail: {
         officer_id: officer.officerId,
         officer_role: officer.officerRole,
@@ -131,6 +156,7 @@ export async function companySubjects(
       birth: person ? birthOf(psc.birthYear, psc.birthMonth) : null,
       nationality: person ? psc.nationality : null,
       countryOfResidence: person ? psc.countryOfResidence : null,
+      ...(person ? {} : { identifiers: registeredEntityIdentifiers(parsedObject(psc.identification)) }),
       detail,
     });
   }
