@@ -32,6 +32,7 @@ import {
   runBenchmark,
   wholeNumberOption,
 } from '../harness';
+import { listWordWeights } from '../../src/domain/sanctions/matching/word-weights';
 import { demoListParties, UK_LIST_DESIGNATIONS } from './demo-list';
 import { labelledSet } from './labelled-set';
 import type { CurvePoint, Quality } from './metrics';
@@ -131,7 +132,15 @@ async function main(): Promise<void> {
   const companyCount = wholeNumberOption('companies', values.companies, 50_000, 0);
   const write = !(values['no-write'] ?? envFlag(process.env.BENCH_NO_WRITE));
   const thresholds = configuredThresholds();
-  const options = { thresholds };
+  // the list screen_sanctions would hold: its words' weights are the matcher's, and the population is screened on it
+  progress(`building a demo list of ${UK_LIST_DESIGNATIONS} designations in the UK list's layout`);
+  const listParties = await demoListParties(UK_LIST_DESIGNATIONS, POPULATION_LIST_SEED);
+  const wordWeights = listWordWeights(listParties);
+  const options = { thresholds, wordWeights };
+  progress(
+    `word weights of that list: ${wordWeights.person.size} people's and ${wordWeights.entity.size} entities' words weigh less than 1 ` +
+      `(the most common: ${commonest(wordWeights.person)}; ${commonest(wordWeights.entity)})`,
+  );
 
   const aliasParties = await demoListParties(ALIAS_LIST.designations, ALIAS_LIST.seed);
   const pairs = labelledSet(aliasParties);
@@ -174,8 +183,6 @@ async function main(): Promise<void> {
 
   let population = null;
   if (peopleCount + companyCount > 0) {
-    progress(`population: building a demo list of ${UK_LIST_DESIGNATIONS} designations`);
-    const listParties = await demoListParties(UK_LIST_DESIGNATIONS, POPULATION_LIST_SEED);
     const names = listParties.reduce((sum, party) => sum + party.names.length, 0);
     const index = new PrefilterIndex(listParties);
     progress(`population: screening ${peopleCount} people and ${companyCount} companies`);
@@ -245,3 +252,11 @@ async function main(): Promise<void> {
 }
 
 runBenchmark(main);
+
+function commonest(weights: ReadonlyMap<string, number>): string {
+  return [...weights]
+    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+    .slice(0, 5)
+    .map(([word, weight]) => `${word} ${weight}`)
+    .join(', ');
+}

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { birthDateRules } from '../../../src/domain/sanctions/matching/compare-birth-dates';
 import { nationalityRules, residenceRules } from '../../../src/domain/sanctions/matching/compare-countries';
+import { legalFormRules } from '../../../src/domain/sanctions/matching/legal-form-comparison';
+import { tokenMatchMethods } from '../../../src/domain/sanctions/matching/token-similarity';
 import {
   DEFAULT_MATCH_SETTINGS,
   SANCTIONS_MATCHING_VERSION,
@@ -47,6 +49,16 @@ describe('docs/sanctions-matching.md', () => {
     const rows = tableAfter('## Dates of birth, nationality, residence', ['rule', 'when', 'setting']);
     const rules = rows.map(([rule]) => rule!.replace(/^`(.*)`$/, '$1'));
     expect(rules.sort()).toEqual([...birthDateRules, ...nationalityRules, ...residenceRules].sort());
+  });
+
+  it('describes every way two words can be paired, in the order the explanation names them', () => {
+    const rows = tableAfter('## Comparing two names', ['method', 'how the words agree', 'example', 'credit']);
+    expect(rows.map(([method]) => method!.replace(/^`(.*)`$/, '$1'))).toEqual([...tokenMatchMethods]);
+  });
+
+  it('names every legal-form rule', () => {
+    const rows = tableAfter('## Legal forms', ['rule', 'when', 'adjustment']);
+    expect(rows.map(([rule]) => rule!.replace(/^`(.*)`$/, '$1')).sort()).toEqual([...legalFormRules].sort());
   });
 
   it('names the current model version and says what a match is not', () => {

@@ -52,25 +52,94 @@ interface Word {
 const compact = (word: string) => foldSpelling(word.replaceAll(' ', ''));
 
 const MAX_JOINED = 4;
+/** Folding changes a word's length by a few letters at most (DZH is J, X is KS): the margin of the length check. */
+const FOLDING_MARGIN = 4;
+
+interface FoldedWords {
+  /** The folded words of at least 4 letters: what a run of the other name's words may be joined into. */
+  folded: ReadonlySet<string>;
+  longest: number;
+}
+
+/** A name's folded words, once per word list: the matcher meets the same normalised names again and again. */
+const foldedWordsOf = new WeakMap<readonly string[], FoldedWords>();
+
+function foldedWords(words: readonly string[]): FoldedWords {
+  let found = foldedWordsOf.get(words);
+  if (found === undefined) {
+    const folded = new Set(words.filter((word) => word.length >= 4).map(compact));
+    found = { folded, longest: Math.max(0, ...[...folded].map((word) => word.length)) };
+    foldedWordsOf.set(words, found);
+  }
+  return found;
+}
 
 /** Joins runs of neighbours of `words` that the other name writes as one word (the longest run first). */
-function joinSplitWords(words: readonly string[], other: readonly string[]): Word[] {
-  const otherFolded = new Set(other.filter((word) => word.length >= 4).map(compact));
-  const result: Word[] = [];
+function joinSplitWords(words: readonly string[], other: readonly string[]): Word[] | null {
+  const { folded, longest } = foldedWords(other);
+  if (folded.size === 0 || words.length < 2) return null;
+  let result: Word[] | null = null;
   for (let i = 0; i < words.length;) {
     let joinedRun = 1;
-    if (otherFolded.size > 0 && !other.includes(words[i]!))
-      for (let run = Math.min(MAX_JOINED, words.length - i); run >= 2; run--)
-        if (otherFolded.has(compact(words.slice(i, i + run).join('')))) {
+    if (!other.includes(words[i]!)) {
+      let last = i + 1;
+      let letters = words[i]!.length;
+      while (
+        last < words.length &&
+        last - i < MAX_JOINED &&
+        letters + words[last]!.length <= longest + FOLDING_MARGIN
+      )
+        letters += words[last++]!.length;
+      for (let run = last - i; run >= 2; run--)
+        if (folded.has(compact(words.slice(i, i + run).join('')))) {
           joinedRun = run;
           break;
         }
-    result.push({ text: words.slice(i, i + joinedRun).join(' '), joined: joinedRun > 1 });
+    }
+    if (joinedRun > 1) {
+      result ??= words.slice(0, i).map((text) => ({ text, joined: false }));
+      result.push({ text: words.slice(i, i + joinedRun).join(' '), joined: true });
+    } else result?.push({ text: words[i]!, joined: false });
     i += joinedRun;
   }
   return result;
 }
 
+/**
+ * Word pairs compared so far, per weights table and kind of comparison: a screening meets the same listed words
+ * (common forenames and surnames, TRADING, GROUP) across hundreds of candidates, and comparing two words costs
+ * several Jaro-Winkler and Double Metaphone calls.
+ */
+const comparedWords = new WeakMap<MatchWeights, Map<string, Map<string, Map<string, TokenComparison>>>>();
+const SUBJECT_WORDS_KEPT = 20_000;
+
+function comparisonsOf(
+  subjectText: string,
+  kind: SubjectKind,
+  weights: MatchWeights,
+  consonantal: ConsonantalSide,
+) {
+  let byKind = comparedWords.get(weights);
+  if (byKind === undefined) {
+    byKind = new Map();
+    comparedWords.set(weights, byKind);
+  }
+  const kindKey = consonantal === undefined ? kind : `${kind}:${consonantal}`;
+  let bySubject = byKind.get(kindKey);
+  if (bySubject === undefined) {
+    bySubject = new Map();
+    byKind.set(kindKey, bySubject);
+  }
+  let byListed = bySubject.get(subjectText);
+  if (byListed === undefined) {
+    if (bySubject.size >= SUBJECT_WORDS_KEPT) bySubject.clear();
+    byListed = new Map();
+    bySubject.set(subjectText, byListed);
+  }
+  return byListed;
+}
+
+/** Two words (or runs of words joined on one side) compared; joined text keeps its space, so it keys apart. */
 function compareWords(
   subject: Word,
   listed: Word,
@@ -78,18 +147,25 @@ function compareWords(
   weights: MatchWeights,
   consonantal: ConsonantalSide,
 ): TokenComparison {
-  if (subject.joined || listed.joined) {
-    const same = compact(subject.text) === compact(listed.text);
-    if (same) return { method: 'joined', similarity: 1, credit: weights.credit.joined };
+  const cache = comparisonsOf(subject.text, kind, weights, consonantal);
+  let comparison = cache.get(listed.text);
+  if (comparison === undefined) {
+    if ((subject.joined || listed.joined) && compact(subject.text) === compact(listed.text))
+      comparison = { method: 'joined', similarity: 1, credit: weights.credit.joined };
+    else
+      comparison = compareTokens(
+        subject.text.replaceAll(' ', ''),
+        listed.text.replaceAll(' ', ''),
+        kind,
+        weights,
+        consonantal,
+      );
+    cache.set(listed.text, comparison);
   }
-  return compareTokens(
-    subject.text.replaceAll(' ', ''),
-    listed.text.replaceAll(' ', ''),
-    kind,
-    weights,
-    consonantal,
-  );
+  return comparison;
 }
+
+const asWords = (tokens: readonly string[]): Word[] => tokens.map((text) => ({ text, joined: false }));
 
 export function alignTokens(
   subjectTokens: readonly string[],
@@ -99,25 +175,24 @@ export function alignTokens(
   consonantal?: ConsonantalSide,
   weightOfWord: WeightOfWord = EVERY_WORD_WEIGHS_ONE,
 ): Alignment {
-  const subject = joinSplitWords(subjectTokens, listedTokens);
-  const listed = joinSplitWords(
-    listedTokens,
-    subject.map((word) => word.text.replaceAll(' ', '')),
-  );
+  const joinedSubject = joinSplitWords(subjectTokens, listedTokens);
+  const subject = joinedSubject ?? asWords(subjectTokens);
+  const listed =
+    joinSplitWords(
+      listedTokens,
+      joinedSubject === null ? subjectTokens : subject.map((word) => word.text.replaceAll(' ', '')),
+    ) ?? asWords(listedTokens);
   const weightOf = (word: Word) => {
+    if (!word.joined) return weightOfWord(word.text);
     const parts = word.text.split(' ');
     return parts.reduce((sum, part) => sum + weightOfWord(part), 0) / parts.length;
   };
   const subjectWeights = subject.map(weightOf);
   const listedWeights = listed.map(weightOf);
-  const matrix = subject.map((s, i) =>
-    listed.map((l, j) => {
-      const comparison = compareWords(s, l, kind, weights, consonantal);
-      const weight = (subjectWeights[i]! + listedWeights[j]!) / 2;
-      return { ...comparison, weight, earned: weight * comparison.credit };
-    }),
+  const comparisons = subject.map((s) => listed.map((l) => compareWords(s, l, kind, weights, consonantal)));
+  const earned = comparisons.map((row, i) =>
+    row.map((comparison, j) => ((subjectWeights[i]! + listedWeights[j]!) / 2) * comparison.credit),
   );
-  const earned = matrix.map((row) => row.map((cell) => cell.earned));
   const assignment =
     listed.length <= EXACT_PAIRING_LIMIT ? bestAssignment(earned, listed.length) : greedyAssignment(earned);
   const pairs: TokenPair[] = [];
@@ -125,32 +200,41 @@ export function alignTokens(
   const unmatchedSubject: string[] = [];
   let unmatchedSubjectWeight = 0;
   assignment.forEach((j, i) => {
-    const cell = j === -1 ? undefined : matrix[i]![j]!;
-    if (cell && cell.credit > 0) {
-      const { earned: _earned, ...comparison } = cell;
-      pairs.push({ subject: subject[i]!.text, listed: listed[j]!.text, ...comparison });
+    const comparison = j === -1 ? undefined : comparisons[i]![j]!;
+    if (comparison && comparison.credit > 0) {
+      const weight = (subjectWeights[i]! + listedWeights[j]!) / 2;
+      pairs.push({ subject: subject[i]!.text, listed: listed[j]!.text, ...comparison, weight });
       usedListed.add(j);
     } else {
       unmatchedSubject.push(subject[i]!.text);
       unmatchedSubjectWeight += subjectWeights[i]!;
     }
   });
-  const unmatchedListed = listed.flatMap((word, j) =>
-    usedListed.has(j) ? [] : [{ word, weight: listedWeights[j]! }],
-  );
+  const unmatchedListed: string[] = [];
+  let unmatchedListedWeight = 0;
+  listed.forEach((word, j) => {
+    if (usedListed.has(j)) return;
+    unmatchedListed.push(word.text);
+    unmatchedListedWeight += listedWeights[j]!;
+  });
+  let creditSum = 0;
+  let pairedWeight = 0;
+  for (const pair of pairs) {
+    creditSum += pair.weight * pair.credit;
+    pairedWeight += pair.weight;
+  }
   return {
     pairs,
     unmatchedSubject,
-    unmatchedListed: unmatchedListed.map(({ word }) => word.text),
+    unmatchedListed,
     subjectCount: subject.length,
     listedCount: listed.length,
-    creditSum: pairs.reduce((sum, pair) => sum + pair.weight * pair.credit, 0),
-    pairedWeight: pairs.reduce((sum, pair) => sum + pair.weight, 0),
+    creditSum,
+    pairedWeight,
     unmatchedSubjectWeight,
-    unmatchedListedWeight: unmatchedListed.reduce((sum, { weight }) => sum + weight, 0),
+    unmatchedListedWeight,
   };
 }
-
 /** For each subject word, the listed word it pairs with (or -1): the pairing that earns the most in total. */
 function bestAssignment(matrix: readonly (readonly number[])[], listedCount: number): number[] {
   const n = matrix.length;

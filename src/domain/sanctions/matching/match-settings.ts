@@ -12,7 +12,7 @@ import type { WordWeights } from './word-weights';
  */
 
 /** Bumped whenever a rule, a table or a default changes, so that a stored result says which matcher made it. */
-export const SANCTIONS_MATCHING_VERSION = 'sanctions-matching-1';
+export const SANCTIONS_MATCHING_VERSION = 'sanctions-matching-2';
 
 const unit = z.number().min(0).max(1);
 const adjustment = z.number().min(-1).max(1);

@@ -2,7 +2,7 @@ import { compareBirthDates } from './compare-birth-dates';
 import { compareNationality, compareResidence } from './compare-countries';
 import { compareLegalForms } from './legal-form-comparison';
 import { bestCountedName } from './alias-quality';
-import { identifierContribution } from './compare-identifiers';
+import { compareIdentifiers, identifierContribution } from './compare-identifiers';
 import type { ListedName, ListedParty } from './listed-party';
 import type { Contribution, MatchExplanation, NameMatch, PairComparison } from './match-explanation';
 import {
@@ -48,6 +48,8 @@ function namesOf(party: ListedParty) {
 const DESIGNATION_ARTICLES = { individual: 'an individual', entity: 'an entity', ship: 'a ship' } as const;
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
+/** Scores are rounded to four places: a pair this close under the threshold may round up to it. */
+const SCORE_ROUNDING = 1e-4;
 
 /** Potential matches of one subject: those at or above the threshold, best first (ties by the list's id). */
 export function matchSubject<Party extends ListedParty>(
@@ -59,10 +61,11 @@ export function matchSubject<Party extends ListedParty>(
   const subjectName = normaliseName(subject.name, subject.kind);
   const weightOfWord = wordWeightOf(options, subject.kind);
   const matches: (PairComparison & { passed: true; party: Party })[] = [];
+  const bestMultiplier = highestMultiplier(settings);
   for (const party of parties) {
     if (partyKind(party) !== subject.kind) continue;
-    const comparison = comparePair(subject, subjectName, party, settings, weightOfWord);
-    if (comparison.passed) matches.push({ ...comparison, passed: true });
+    const comparison = comparePair(subject, subjectName, party, settings, weightOfWord, bestMultiplier);
+    if (comparison?.passed) matches.push({ ...comparison, passed: true });
   }
   return matches.sort((a, b) => b.score - a.score || a.party.id.localeCompare(b.party.id));
 }
@@ -83,6 +86,20 @@ export function explainPair<Party extends ListedParty>(
   );
 }
 
+/**
+ * The most the features can multiply a name score by: the name weight and every positive adjustment. A pair
+ * whose name score times this stays under the threshold cannot pass (an identifier match aside), so screening
+ * stops there rather than writing out an explanation nobody will read.
+ */
+function highestMultiplier({ weights }: MatchSettings): number {
+  return (
+    weights.name +
+    Math.max(0, ...Object.values(weights.dateOfBirth)) +
+    Math.max(0, weights.nationality.agrees) +
+    Math.max(0, weights.residence.agrees)
+  );
+}
+
 function wordWeightOf(options: MatchOptions | undefined, kind: SubjectKind): (word: string) => number {
   const weights = options?.wordWeights?.[kind];
   if (!weights || weights.size === 0) return () => 1;
@@ -95,7 +112,24 @@ function comparePair<Party extends ListedParty>(
   party: Party,
   settings: MatchSettings,
   weightOfWord: (word: string) => number,
-): PairComparison & { party: Party } {
+): PairComparison & { party: Party };
+function comparePair<Party extends ListedParty>(
+  subject: ScreenedSubject,
+  subjectName: NormalisedName,
+  party: Party,
+  settings: MatchSettings,
+  weightOfWord: (word: string) => number,
+  onlyIfItCanPass: number,
+): (PairComparison & { party: Party }) | null;
+/** The comparison; with `onlyIfItCanPass` (the highest multiplier), null as soon as the pair cannot pass. */
+function comparePair<Party extends ListedParty>(
+  subject: ScreenedSubject,
+  subjectName: NormalisedName,
+  party: Party,
+  settings: MatchSettings,
+  weightOfWord: (word: string) => number,
+  onlyIfItCanPass?: number,
+): (PairComparison & { party: Party }) | null {
   const threshold = settings.thresholds[subject.kind];
   const base = { modelVersion: SANCTIONS_MATCHING_VERSION, subjectKind: subject.kind, partyType: party.type };
   if (partyKind(party) !== subject.kind) {
@@ -127,6 +161,12 @@ function comparePair<Party extends ListedParty>(
     weightOfWord,
   );
   const nameScore = comparison.score;
+  if (
+    onlyIfItCanPass !== undefined &&
+    nameScore * onlyIfItCanPass < threshold - SCORE_ROUNDING &&
+    compareIdentifiers(subject.identifiers, party.identifiers, weights)?.rule !== 'identifier_match'
+  )
+    return null;
 
   const contributions: Contribution[] = [
     {

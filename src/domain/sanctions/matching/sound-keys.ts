@@ -33,7 +33,16 @@ export function soundKeys(word: string): readonly string[] {
 
 const MAX_LENGTH_DIFFERENCE = 2;
 
-const tailKeys = (word: string) => doubleMetaphone(word.slice(Math.floor(word.length / 2)));
+const tails = new Map<string, readonly string[]>();
+function tailKeys(word: string): readonly string[] {
+  let found = tails.get(word);
+  if (found === undefined) {
+    found = doubleMetaphone(word.slice(Math.floor(word.length / 2)));
+    if (tails.size >= KEYS_KEPT) tails.clear();
+    tails.set(word, found);
+  }
+  return found;
+}
 
 export function soundAlike(a: string, b: string): boolean {
   if (Math.abs(foldSpelling(a).length - foldSpelling(b).length) > MAX_LENGTH_DIFFERENCE) return false;

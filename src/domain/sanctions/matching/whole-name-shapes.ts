@@ -23,8 +23,20 @@ const compact = (words: readonly string[]) => foldSpelling(words.join(''));
 
 export const MIN_GLUED_LETTERS = 6;
 
+const gluedFormsOf = new WeakMap<NormalisedName, string[]>();
+const acronymsOfName = new WeakMap<NormalisedName, string[]>();
+
 /** A name written without spaces: as compared, as written, and with its legal form at either end. */
 export function gluedForms(name: NormalisedName): string[] {
+  let forms = gluedFormsOf.get(name);
+  if (forms === undefined) {
+    forms = computeGluedForms(name);
+    gluedFormsOf.set(name, forms);
+  }
+  return forms;
+}
+
+function computeGluedForms(name: NormalisedName): string[] {
   return [
     ...new Set([
       compact(name.tokens),
@@ -48,6 +60,15 @@ function initials(words: readonly string[]): string {
 
 /** The acronyms a name of several words may go by. */
 function acronymsOf(name: NormalisedName): string[] {
+  let acronyms = acronymsOfName.get(name);
+  if (acronyms === undefined) {
+    acronyms = computeAcronyms(name);
+    acronymsOfName.set(name, acronyms);
+  }
+  return acronyms;
+}
+
+function computeAcronyms(name: NormalisedName): string[] {
   const withoutFillers = name.allWords.filter((word) => !ENTITY_FILLER_WORDS.has(word));
   return [...new Set([initials(name.tokens), initials(name.allWords), initials(withoutFillers)])].filter(
     (acronym) => acronym.length >= MIN_ACRONYM && acronym.length <= MAX_ACRONYM,
