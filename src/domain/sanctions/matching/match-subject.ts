@@ -252,7 +252,7 @@ function comparePair<Party extends ListedParty>(
     unmatchedSubjectTokens: comparison.unmatchedSubject,
     unmatchedListedTokens: comparison.unmatchedListed,
     creditSum: round(comparison.creditSum),
-    divisor: comparison.divisor,
+    divisor: round(comparison.divisor),
     score: round(nameScore),
     namesCompared: names.length,
     ...(notCounted.length > 0
