@@ -88,6 +88,11 @@ describe('acronyms', () => {
     expect(methods(screened, onList, 'entity')).toEqual(['acronym']);
   });
 
+  it('reads a listed acronym of three letters as no register name’s initials, one of four as any', () => {
+    expect(compare('Ash Nook Machining Limited', 'ANM', 'entity').passed).toBe(false);
+    expect(compare('Korea Kwangson Banking Corp', 'KKBC', 'entity').passed).toBe(true);
+  });
+
   it('takes no acronym of two letters, nor one that is not the initials', () => {
     expect(compare('TM', 'Taiga Metals OOO', 'entity').passed).toBe(false);
     expect(compare('IRG', 'Islamic Revolutionary Guard Corps', 'entity').passed).toBe(false);

@@ -109,9 +109,9 @@ describe('normaliseName: entities', () => {
       tokens: ['SIEMENS'],
       legalForms: ['AKTIENGESELLSCHAFT'],
     });
-    expect(
-      normaliseName('Volkswagen Gesellschaft mit beschränkter Haftung', 'entity').legalForms,
-    ).toEqual(['GESELLSCHAFT MIT BESCHRANKTER HAFTUNG']);
+    expect(normaliseName('Volkswagen Gesellschaft mit beschränkter Haftung', 'entity').legalForms).toEqual([
+      'GESELLSCHAFT MIT BESCHRANKTER HAFTUNG',
+    ]);
     expect(normaliseName('Societatea cu Răspundere Limitată PRO TRAFFIC', 'entity')).toMatchObject({
       tokens: ['PRO', 'TRAFFIC'],
       legalForms: ['SOCIETATEA CU RASPUNDERE LIMITATA'],

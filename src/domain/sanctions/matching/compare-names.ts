@@ -89,7 +89,7 @@ export function compareNames(
   const byWords: NameComparison = { ...alignment, score, divisor };
   if (kind !== 'entity' || score >= weights.credit.joined) return byWords;
   if (gluedAlike(subject, listed)) return wholeNamePair(subject, listed, 'joined', weights.credit.joined);
-  if (score < weights.credit.acronym && acronymOf(subject, listed) !== null)
+  if (score < weights.credit.acronym && acronymOf(subject, listed))
     return wholeNamePair(subject, listed, 'acronym', weights.credit.acronym);
   return byWords;
 }

@@ -22,7 +22,8 @@ import { acronymKeys, gluedForms, MIN_GLUED_LETTERS } from './whole-name-shapes'
  *   also taken off: an Arabic- or Hebrew-script name meets its Latin spelling there (MHMD, MUHAMMAD). Only names
  *   in those scripts are indexed by them; a screened name asks with them whatever its script (`side`), since a
  *   Latin name's consonants would pull in every Latin name that shares them (six times the candidates);
- * - `A:` an entity's acronym (its initials, or the one word it is) (IRGC);
+ * - `A:` an entity's acronym (its initials, or the one word it is: IRGC), of the lengths whole-name-shapes.ts
+ *   matches from each side;
  * - `G:` the name written without spaces, the first GLUED_KEY_LENGTH letters (ROSOBORONEXPORT; a person's also
  *   with the last word first: KIMYOJONG for YO JONG KIM).
  *
@@ -72,6 +73,6 @@ export function nameTokenKeys(
           .map((words) => foldSpelling(words.join('')))
           .filter((form) => form.length >= MIN_GLUED_LETTERS);
   for (const form of glued) keys.add(`G:${form.slice(0, GLUED_KEY_LENGTH)}`);
-  if (kind === 'entity') for (const acronym of acronymKeys(name)) keys.add(`A:${acronym}`);
+  if (kind === 'entity') for (const acronym of acronymKeys(name, side)) keys.add(`A:${acronym}`);
   return [...keys];
 }

@@ -12,10 +12,14 @@ import { foldSpelling } from './spelling-folding';
  * - acronym: one name is the initials of the other (IRGC / ISLAMIC REVOLUTIONARY GUARD CORPS, PLA / PEOPLES
  *   LIBERATION ARMY, KKBC / KOREA KWANGSON BANKING CORP), read with and without the joining words and the legal
  *   form. An acronym of fewer than MIN_ACRONYM letters is not taken: two letters are the initials of thousands
- *   of companies.
+ *   of companies. When the list's name is the acronym and the register's the long name, it must have at least
+ *   MIN_LISTED_ACRONYM letters: the register holds millions of names of three words, and a list's three-letter
+ *   alias is the initials of thousands of them (about 1 in 17,576 three-word names for each such alias), while
+ *   a company registered under a designated organisation's acronym is the rarer, sharper case.
  */
 
 export const MIN_ACRONYM = 3;
+export const MIN_LISTED_ACRONYM = 4;
 const MAX_ACRONYM = 8;
 const LETTERS = /^[A-Z]+$/;
 
@@ -75,23 +79,30 @@ function computeAcronyms(name: NormalisedName): string[] {
   );
 }
 
-/** The one-word name that is an acronym of the other name, if either is. */
-export function acronymOf(a: NormalisedName, b: NormalisedName): 'a' | 'b' | null {
-  const single = (name: NormalisedName) =>
-    name.tokens.length === 1 &&
-    LETTERS.test(name.tokens[0]!) &&
-    name.tokens[0]!.length >= MIN_ACRONYM &&
-    name.tokens[0]!.length <= MAX_ACRONYM;
-  if (single(a) && b.tokens.length >= 2 && acronymsOf(b).includes(a.tokens[0]!)) return 'a';
-  if (single(b) && a.tokens.length >= 2 && acronymsOf(a).includes(b.tokens[0]!)) return 'b';
-  return null;
+const couldBeAcronym = (name: NormalisedName, minLetters: number) =>
+  name.tokens.length === 1 &&
+  LETTERS.test(name.tokens[0]!) &&
+  name.tokens[0]!.length >= minLetters &&
+  name.tokens[0]!.length <= MAX_ACRONYM;
+
+/** Whether one of the two names is a one-word acronym of the other (see above for the letters each side needs). */
+export function acronymOf(screened: NormalisedName, listed: NormalisedName): boolean {
+  if (couldBeAcronym(screened, MIN_ACRONYM) && listed.tokens.length >= 2)
+    return acronymsOf(listed).includes(screened.tokens[0]!);
+  if (couldBeAcronym(listed, MIN_LISTED_ACRONYM) && screened.tokens.length >= 2)
+    return acronymsOf(screened).includes(listed.tokens[0]!);
+  return false;
 }
 
-/** The acronym keys of a name for the prefilter: its initials when it has several words, itself when one. */
-export function acronymKeys(name: NormalisedName): string[] {
-  if (name.tokens.length === 1) {
-    const word = name.tokens[0]!;
-    return LETTERS.test(word) && word.length >= MIN_ACRONYM && word.length <= MAX_ACRONYM ? [word] : [];
-  }
-  return acronymsOf(name);
+/**
+ * The acronym keys of a name for the prefilter: its initials when it has several words, itself when one; each
+ * only of a length the other side could be matched with.
+ */
+export function acronymKeys(name: NormalisedName, side: 'listed' | 'screened'): string[] {
+  if (name.tokens.length === 1)
+    return couldBeAcronym(name, side === 'listed' ? MIN_LISTED_ACRONYM : MIN_ACRONYM)
+      ? [name.tokens[0]!]
+      : [];
+  const shortest = side === 'listed' ? MIN_ACRONYM : MIN_LISTED_ACRONYM;
+  return acronymsOf(name).filter((acronym) => acronym.length >= shortest);
 }
