@@ -21,7 +21,7 @@ describe('quotas shared by several API processes', () => {
     await db.drop();
   });
 
-  async function outcomes(calls: Promise<void>[]) {
+  async function outcomes(calls: Promise<unknown>[]) {
     const settled = await Promise.allSettled(calls);
     for (const s of settled) {
       if (s.status === 'rejected' && !(s.reason instanceof ServiceError && s.reason.code === 'rate_limited'))

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { listedPartyOf } from '../listed-party-of';
+import type { Deadline } from '../../deadline';
+import type { IndexedParty } from '../listed-designations-index';
 import { matchSubject } from '../matching/match-subject';
 import {
   resolveMatchSettings,
@@ -19,7 +20,16 @@ export interface ScreenCompanyOptions {
   includeResigned: boolean;
   now: Date;
   match?: MatchOptions;
+  /** Checked between names and between slices of candidates; past it the screen stops with deadline_exceeded. */
+  deadline?: Deadline;
 }
+
+/** Candidates compared between two turns of the event loop: other requests are answered while a screen runs. */
+const COMPARISON_SLICE = 250;
+
+/** matchSubject's order: best first, ties by the list's id. */
+const bestFirst = (a: { score: number; party: IndexedParty }, b: { score: number; party: IndexedParty }) =>
+  b.score - a.score || a.party.id.localeCompare(b.party.id);
 
 function designationView(designation: ListedDesignation): SanctionsMatchView['designation'] {
   return {
@@ -58,17 +68,25 @@ export async function screenCompanySanctions(
     options.includeResigned,
   );
   const list = await currentSanctionsList(em);
+  const index = await list.index();
+  options.deadline?.check();
   const settings = resolveMatchSettings(options.match);
   const screened: SanctionsScreen['screened'] = [];
   const matches: SanctionsMatchView[] = [];
 
   const screenOne = async (subject: ScreeningSubject) => {
-    if (list.version === null) return { compared: 0, found: [] as SanctionsMatchView[] };
-    const candidates = await list.candidatesFor([subject.name], {
+    if (index === null) return { compared: 0, found: [] as SanctionsMatchView[] };
+    const candidates = index.candidatesFor([subject.name], {
       types: subject.kind === 'person' ? ['individual'] : ['entity', 'ship'],
     });
-    const parties = candidates.map((designation) => ({ ...listedPartyOf(designation), designation }));
-    const found = matchSubject(subject, parties, options.match).map((match): SanctionsMatchView => ({
+    // The index's parties, the same objects on every request: the matcher normalises their names once per version.
+    const parties = candidates.map((designation) => index.partyOf(designation));
+    const matched: ReturnType<typeof matchSubject<IndexedParty>> = [];
+    for (let start = 0; start < parties.length; start += COMPARISON_SLICE) {
+      if (start > 0) await options.deadline?.yieldThenCheck();
+      matched.push(...matchSubject(subject, parties.slice(start, start + COMPARISON_SLICE), options.match));
+    }
+    const found = matched.sort(bestFirst).map((match): SanctionsMatchView => ({
       subject_id: subject.id,
       subject: { role: subject.role, kind: subject.kind, name: subject.name },
       score: match.score,
@@ -80,6 +98,7 @@ export async function screenCompanySanctions(
   };
 
   for (const subject of subjects) {
+    await options.deadline?.yieldThenCheck();
     const { compared, found } = await screenOne(subject);
     matches.push(...found);
     screened.push({
