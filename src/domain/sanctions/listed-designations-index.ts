@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { designationIdentifierKeys } from './designation-identifier-keys';
 import { listedPartyOf } from './listed-party-of';
@@ -37,6 +38,8 @@ export interface ListedDesignationsIndex {
   /** Every current designation in Unique ID order, and its party (the same object on every request). */
   parties: readonly IndexedParty[];
   statistics: ListStatistics;
+  /** How long reading, parsing and indexing the version took (once per process per version). */
+  buildMs: number;
   partyOf(designation: ListedDesignation): IndexedParty;
   candidatesFor(names: readonly string[], options?: CandidateOptions): ListedDesignation[];
   withNameKey(name: string, options?: Pick<CandidateOptions, 'types'>): ListedDesignation[];
@@ -91,6 +94,7 @@ export async function buildListedDesignationsIndex(
 
   return {
     versionKey,
+    buildMs: 0,
     parties,
     statistics: listStatisticsOf(parties),
 
@@ -139,7 +143,10 @@ export function listedDesignationsIndex(
 ): Promise<ListedDesignationsIndex> {
   const held = latest.get(database);
   if (held !== undefined && held.versionKey === versionKey) return held.index;
-  const index = load().then((designations) => buildListedDesignationsIndex(versionKey, designations));
+  const started = performance.now();
+  const index = load()
+    .then((designations) => buildListedDesignationsIndex(versionKey, designations))
+    .then((built) => ({ ...built, buildMs: Math.round(performance.now() - started) }));
   const entry = { versionKey, index };
   latest.set(database, entry);
   index.catch(() => {
