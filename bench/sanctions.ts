@@ -34,7 +34,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Client } from '@temporalio/client';
 import pino from 'pino';
@@ -423,6 +423,11 @@ interface Throughput {
   calls: number;
   /** Calls answered 503 deadline_exceeded. */
   stopped: number;
+  /**
+   * The longest the API's event loop was held during the phase: past the server's keep-alive timeout (5 s) an idle
+   * connection is closed before the request waiting on it is read, and the client sees `socket hang up`.
+   */
+  eventLoopDelayMaxMs: number;
   seconds: number;
   perSecond: number;
   p50Ms: number;
@@ -606,6 +611,8 @@ async function main(): Promise<void> {
       for (let i = 0; i < options.concurrency; i++) await timed(kind);
       const loadAverageAtStart = round(loadavg()[0]!);
       const stoppedBefore = seen.deadlineExceeded[kind] ?? 0;
+      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      loopDelay.enable();
       const lat: number[] = [];
       let issued = 0;
       let cutShort = false;
@@ -622,6 +629,7 @@ async function main(): Promise<void> {
       };
       await Promise.all(Array.from({ length: options.concurrency }, lane));
       const seconds = (performance.now() - t0) / 1000;
+      loopDelay.disable();
       const sorted = [...lat].sort((a, b) => a - b);
       // A call stopped by the deadline is answered, not done: it does not count toward calls a second.
       const stopped = (seen.deadlineExceeded[kind] ?? 0) - stoppedBefore;
@@ -630,6 +638,7 @@ async function main(): Promise<void> {
         concurrency: options.concurrency,
         calls: lat.length,
         stopped,
+        eventLoopDelayMaxMs: round(loopDelay.max / 1e6),
         seconds: round(seconds),
         perSecond: round((lat.length - stopped) / seconds, 1),
         p50Ms: round(nearestRank(sorted, 50)),
@@ -727,7 +736,17 @@ async function main(): Promise<void> {
     );
     console.log(
       formatTable([
-        [`concurrency ${options.concurrency}`, 'per second', 'ratio', 'p50 ms', 'p95 ms', 'calls', 'load'],
+        [
+          `concurrency ${options.concurrency}`,
+          'per second',
+          'ratio',
+          'p50 ms',
+          'p95 ms',
+          'calls',
+          'stopped',
+          'loop held ms',
+          'load',
+        ],
         ...[before, kyb, after].map((t) => [
           t.label,
           String(t.perSecond),
@@ -735,6 +754,8 @@ async function main(): Promise<void> {
           String(t.p50Ms),
           String(t.p95Ms),
           `${t.calls}${t.cutShort ? '*' : ''}`,
+          String(t.stopped),
+          String(t.eventLoopDelayMaxMs),
           String(t.loadAverageAtStart),
         ]),
       ]),
@@ -775,7 +796,8 @@ async function main(): Promise<void> {
     );
     console.log(
       `\n× = ratio to the baseline GET /company/{n} in the same run; ratio (throughput) = KYB checks/s ÷ the mean ` +
-        `of the two baseline runs` +
+        `of the two baseline runs; stopped = answered 503 deadline_exceeded (not counted a second); loop held = the ` +
+        `longest the API's event loop went without a turn` +
         (latencyCutShort || [before, kyb, after].some((t) => t.cutShort)
           ? `\n* cut short after ${options.maxSeconds} s`
           : '') +
