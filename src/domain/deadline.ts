@@ -15,6 +15,11 @@ export interface Deadline {
   check(): void;
   /** Lets other requests run (one turn of the event loop), then checks. */
   yieldThenCheck(): Promise<void>;
+  /**
+   * Waits for work shared with other requests (building the list index of a new version) without counting the
+   * wait: the first requests after a list refresh are not stopped for a cost that is not theirs.
+   */
+  notCounting<T>(shared: Promise<T>): Promise<T>;
 }
 
 export function deadlineExceeded(what: string, limitMs: number): ServiceError {
@@ -31,7 +36,7 @@ export function startDeadline(
   limitMs: number,
   clock: () => number = () => performance.now(),
 ): Deadline {
-  const ends = clock() + limitMs;
+  let ends = clock() + limitMs;
   const check = () => {
     if (clock() > ends) throw deadlineExceeded(what, limitMs);
   };
@@ -41,6 +46,14 @@ export function startDeadline(
     async yieldThenCheck() {
       await nextTurn();
       check();
+    },
+    async notCounting(shared) {
+      const started = clock();
+      try {
+        return await shared;
+      } finally {
+        ends += clock() - started;
+      }
     },
   };
 }

@@ -68,8 +68,7 @@ export async function screenCompanySanctions(
     options.includeResigned,
   );
   const list = await currentSanctionsList(em);
-  const index = await list.index();
-  options.deadline?.check();
+  const index = await (options.deadline?.notCounting(list.index()) ?? list.index());
   const settings = resolveMatchSettings(options.match);
   const screened: SanctionsScreen['screened'] = [];
   const matches: SanctionsMatchView[] = [];
