@@ -13,6 +13,8 @@ export interface Deadline {
   readonly limitMs: number;
   /** Throws `deadline_exceeded` when the limit has passed. */
   check(): void;
+  /** Milliseconds left before the limit (0 or less once it has passed). */
+  remainingMs(): number;
   /** Lets other requests run (one turn of the event loop), then checks. */
   yieldThenCheck(): Promise<void>;
   /**
@@ -43,6 +45,7 @@ export function startDeadline(
   return {
     limitMs,
     check,
+    remainingMs: () => ends - clock(),
     async yieldThenCheck() {
       await nextTurn();
       check();

@@ -14,6 +14,7 @@ import {
   type SanctionsScreen,
 } from './sanctions-screen-result';
 import { companySubjects, type ScreeningSubject } from './screening-subjects';
+import { screeningTurn } from './screening-turns';
 
 export interface ScreenCompanyOptions {
   /** Also screen resigned officers and ceased PSCs. */
@@ -96,22 +97,27 @@ export async function screenCompanySanctions(
     return { compared: candidates.length, found };
   };
 
-  for (const subject of subjects) {
-    await options.deadline?.yieldThenCheck();
-    const { compared, found } = await screenOne(subject);
-    matches.push(...found);
-    screened.push({
-      subject_id: subject.id,
-      role: subject.role,
-      kind: subject.kind,
-      name: subject.name,
-      birth: subject.birth,
-      nationality: subject.nationality,
-      country_of_residence: subject.countryOfResidence,
-      detail: subject.detail,
-      candidates_compared: compared,
-      potential_matches: found.length,
-    });
+  const endTurn = await screeningTurn(options.deadline);
+  try {
+    for (const subject of subjects) {
+      await options.deadline?.yieldThenCheck();
+      const { compared, found } = await screenOne(subject);
+      matches.push(...found);
+      screened.push({
+        subject_id: subject.id,
+        role: subject.role,
+        kind: subject.kind,
+        name: subject.name,
+        birth: subject.birth,
+        nationality: subject.nationality,
+        country_of_residence: subject.countryOfResidence,
+        detail: subject.detail,
+        candidates_compared: compared,
+        potential_matches: found.length,
+      });
+    }
+  } finally {
+    endTurn();
   }
   matches.sort((a, b) => b.score - a.score || a.subject_id.localeCompare(b.subject_id, 'en'));
 
