@@ -34,7 +34,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { Client } from '@temporalio/client';
 import pino from 'pino';
@@ -46,6 +46,7 @@ import type { DemoSanctionsCollision } from '../src/demo/demo-sanctions-collisio
 import { importDemoSanctionsList, writeDemoSanctionsList } from '../src/demo/demo-sanctions-list';
 import { importCompaniesCsv } from '../src/ingest/companies-house/import-companies';
 import { importCompanyDetailsDir } from '../src/ingest/companies-house/resources/import-company-details';
+import { currentSanctionsList } from '../src/domain/sanctions/sanctions-list';
 import type { Logger } from '../src/logger';
 import { startApi } from '../src/server';
 import type { Services } from '../src/services';
@@ -61,6 +62,7 @@ import {
   wholeNumberOption,
   resultFile,
 } from './harness';
+import { comparisonCost } from './sanctions-comparisons';
 import { labelledPairsQuality } from './sanctions-matching';
 
 const benchDir = __dirname;
@@ -346,11 +348,24 @@ const LABELS: Record<Kind, string> = {
 /** What each reply says, checked and kept for the report. */
 interface Seen {
   screen?: Record<string, unknown>;
+  /** Calls stopped by the service's deadline (503 deadline_exceeded), by kind: counted, not fatal. */
+  deadlineExceeded: Record<string, number>;
   kybOutcomes: Record<string, number>;
   kybReasons: Record<string, number>;
 }
 
+const matchIds = (screen: Record<string, unknown>) =>
+  (screen.potential_matches as { designation: { unique_id: string } }[])
+    .map((m) => m.designation.unique_id)
+    .sort()
+    .join(',');
+
 function checked(kind: Kind, reply: Reply, seen: Seen): void {
+  const error = reply.body.error as { code?: string } | undefined;
+  if (reply.status === 503 && error?.code === 'deadline_exceeded') {
+    seen.deadlineExceeded[kind] = (seen.deadlineExceeded[kind] ?? 0) + 1;
+    return;
+  }
   const expected = kind === 'run_kyb_check' ? 201 : 200;
   if (reply.status !== expected)
     throw new Error(`${LABELS[kind]}: status ${reply.status}: ${JSON.stringify(reply.body).slice(0, 500)}`);
@@ -360,6 +375,11 @@ function checked(kind: Kind, reply: Reply, seen: Seen): void {
     const matches = reply.body.potential_matches as unknown[] | undefined;
     if (!Array.isArray(matches) || matches.length === 0) throw new Error('screen_sanctions found no match');
     seen.screen ??= reply.body;
+    // The first call (which built the list's index) and every later one must find the same designations.
+    if (matchIds(reply.body) !== matchIds(seen.screen))
+      throw new Error(
+        `screen_sanctions answered ${matchIds(reply.body)}, the first call ${matchIds(seen.screen)}`,
+      );
   }
   if (kind === 'run_kyb_check') {
     const outcome = String(reply.body.outcome);
@@ -401,6 +421,13 @@ interface Throughput {
   label: string;
   concurrency: number;
   calls: number;
+  /** Calls answered 503 deadline_exceeded. */
+  stopped: number;
+  /**
+   * The longest the API's event loop was held during the phase: past the server's keep-alive timeout (5 s) an idle
+   * connection is closed before the request waiting on it is read, and the client sees `socket hang up`.
+   */
+  eventLoopDelayMaxMs: number;
   seconds: number;
   perSecond: number;
   p50Ms: number;
@@ -525,7 +552,7 @@ async function main(): Promise<void> {
 
     const http = client(port, options.concurrency);
     stops.push('HTTP client', async () => http.close());
-    const seen: Seen = { kybOutcomes: {}, kybReasons: {} };
+    const seen: Seen = { kybOutcomes: {}, kybReasons: {}, deadlineExceeded: {} };
     let kybSerial = 0;
     const send = (kind: Kind) => {
       switch (kind) {
@@ -568,6 +595,12 @@ async function main(): Promise<void> {
     const base = latency[0]!;
     for (const l of latency)
       progress(`  ${l.label}: p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms (${l.calls} calls)`);
+    const comparisons = await comparisonCost(orm.em.fork(), NUMBER, 5);
+    const indexBuildMs = (await (await currentSanctionsList(orm.em.fork())).index())?.buildMs ?? null;
+    progress(
+      `  prefilter: ${comparisons.candidatesPerName.mean} candidates per name (p95 ${comparisons.candidatesPerName.p95}); ` +
+        `${comparisons.microsecondsPerComparison} µs per full comparison; index built in ${indexBuildMs} ms`,
+    );
     const sequentialKybPerSecond = round(
       1000 / (times.run_kyb_check.reduce((s, t) => s + t, 0) / times.run_kyb_check.length),
       1,
@@ -577,6 +610,9 @@ async function main(): Promise<void> {
     const throughput = async (kind: Kind, label: string): Promise<Throughput> => {
       for (let i = 0; i < options.concurrency; i++) await timed(kind);
       const loadAverageAtStart = round(loadavg()[0]!);
+      const stoppedBefore = seen.deadlineExceeded[kind] ?? 0;
+      const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+      loopDelay.enable();
       const lat: number[] = [];
       let issued = 0;
       let cutShort = false;
@@ -593,13 +629,18 @@ async function main(): Promise<void> {
       };
       await Promise.all(Array.from({ length: options.concurrency }, lane));
       const seconds = (performance.now() - t0) / 1000;
+      loopDelay.disable();
       const sorted = [...lat].sort((a, b) => a - b);
+      // A call stopped by the deadline is answered, not done: it does not count toward calls a second.
+      const stopped = (seen.deadlineExceeded[kind] ?? 0) - stoppedBefore;
       const result: Throughput = {
         label,
         concurrency: options.concurrency,
         calls: lat.length,
+        stopped,
+        eventLoopDelayMaxMs: round(loopDelay.max / 1e6),
         seconds: round(seconds),
-        perSecond: round(lat.length / seconds, 1),
+        perSecond: round((lat.length - stopped) / seconds, 1),
         p50Ms: round(nearestRank(sorted, 50)),
         p95Ms: round(nearestRank(sorted, 95)),
         cutShort,
@@ -695,7 +736,17 @@ async function main(): Promise<void> {
     );
     console.log(
       formatTable([
-        [`concurrency ${options.concurrency}`, 'per second', 'ratio', 'p50 ms', 'p95 ms', 'calls', 'load'],
+        [
+          `concurrency ${options.concurrency}`,
+          'per second',
+          'ratio',
+          'p50 ms',
+          'p95 ms',
+          'calls',
+          'stopped',
+          'loop held ms',
+          'load',
+        ],
         ...[before, kyb, after].map((t) => [
           t.label,
           String(t.perSecond),
@@ -703,6 +754,8 @@ async function main(): Promise<void> {
           String(t.p50Ms),
           String(t.p95Ms),
           `${t.calls}${t.cutShort ? '*' : ''}`,
+          String(t.stopped),
+          String(t.eventLoopDelayMaxMs),
           String(t.loadAverageAtStart),
         ]),
       ]),
@@ -716,7 +769,14 @@ async function main(): Promise<void> {
         `\nother potential matches: ${screenFacts.others.map((o) => `${o.subject} ~ ${o.designation} ${o.score.toFixed(3)}`).join('; ') || 'none'}`,
     );
     console.log(
-      `KYB outcomes: ${JSON.stringify(seen.kybOutcomes)}; reasons: ${Object.keys(seen.kybReasons).join(', ')}\n`,
+      `prefilter: ${comparisons.candidatesPerName.mean} candidates per name (p95 ${comparisons.candidatesPerName.p95}, ` +
+        `most ${comparisons.candidatesPerName.max}) over ${comparisons.names} names; one full comparison ` +
+        `${comparisons.microsecondsPerComparison} µs (${comparisons.comparisons} × ${comparisons.repeats}, in process, warm); ` +
+        `the list's index built in ${indexBuildMs} ms on the first call`,
+    );
+    console.log(
+      `KYB outcomes: ${JSON.stringify(seen.kybOutcomes)}; reasons: ${Object.keys(seen.kybReasons).join(', ')}; ` +
+        `stopped by the deadline (503 deadline_exceeded): ${JSON.stringify(seen.deadlineExceeded)}\n`,
     );
     const q = quality.atDefault;
     console.log(
@@ -736,7 +796,8 @@ async function main(): Promise<void> {
     );
     console.log(
       `\n× = ratio to the baseline GET /company/{n} in the same run; ratio (throughput) = KYB checks/s ÷ the mean ` +
-        `of the two baseline runs` +
+        `of the two baseline runs; stopped = answered 503 deadline_exceeded (not counted a second); loop held = the ` +
+        `longest the API's event loop went without a turn` +
         (latencyCutShort || [before, kyb, after].some((t) => t.cutShort)
           ? `\n* cut short after ${options.maxSeconds} s`
           : '') +
@@ -760,6 +821,9 @@ async function main(): Promise<void> {
         list,
         company: { number: NUMBER, name: COMPANY, officers: OFFICERS.length, pscs: PSCS.length },
         screen: screenFacts,
+        prefilter: comparisons,
+        indexBuildMs,
+        deadlineExceeded: seen.deadlineExceeded,
         latency: {
           loadAverageAtStart: loadAtLatency,
           cutShort: latencyCutShort,

@@ -84,6 +84,11 @@ export const configSchema = z.object({
   SANCTIONS_MATCH_THRESHOLD_ENTITY: optionalString.pipe(
     z.coerce.number<string | undefined>().min(0).max(1).optional(),
   ),
+  /**
+   * The longest a sanctions screen (screen_sanctions, and the screen inside run_kyb_check) may run before it is
+   * stopped with deadline_exceeded and not charged: a busy process answers rather than queueing calls for ever.
+   */
+  SANCTIONS_SCREEN_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
   /** Companies House public data API key (REST); unset: nothing is fetched live (docs/companies-house.md). */
   COMPANIES_HOUSE_API_KEY: optionalString,
   COMPANIES_HOUSE_API_URL: z

@@ -19,6 +19,7 @@ export const errorCodes = [
   'webhook_address_refused',
   'rate_limited',
   'unavailable',
+  'deadline_exceeded',
   'internal',
 ] as const;
 

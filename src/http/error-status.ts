@@ -21,4 +21,6 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   internal: 500,
   not_implemented: 501,
   unavailable: 503,
+  // The service's own time limit on a request's work (a sanctions screen): busy, not broken; the call is not charged.
+  deadline_exceeded: 503,
 };

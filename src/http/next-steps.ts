@@ -18,6 +18,8 @@ export function nextStep(error: ServiceError): string {
       return 'Send a valid API key in X-Api-Key or Authorization: Bearer.';
     case 'webhook_address_refused':
       return 'Use a public https address on port 443 without credentials.';
+    case 'deadline_exceeded':
+      return 'The service is busy and this call was not charged: wait a few seconds, then call the tool again.';
     case 'unavailable':
     case 'internal':
       return 'Try again shortly; if it persists, report the request id.';

@@ -1,5 +1,5 @@
 import { planAllows } from '../domain/accounts/plans';
-import { ServiceError } from '../domain/errors';
+import { ServiceError, type ErrorCode } from '../domain/errors';
 import type { Account } from '../db/entities/account';
 import { normaliseCompanyNumber } from '../domain/companies/company-number';
 import { withAccount, type CallContext } from './call-context';
@@ -10,7 +10,7 @@ import type { KeyedOperation, Operation, OperationContext } from './operation';
  * Runs one operation the same way for every edge (REST and MCP): input validation, plan check, quota charge,
  * the on-demand fetch of the company the call is about, handler, output validation. The caller has authenticated already; errors are thrown for the edge to map.
  * Bad input is refused before anything is charged; a call outside the plan is not charged either, nor is a
- * replay of an answer already given under the same idempotency key. A NUL character anywhere in the input is
+ * replay of an answer already given under the same idempotency key, nor one stopped by its deadline. A NUL character anywhere in the input is
  * bad input too, refused here for REST and MCP alike before any schema, handler or database sees it.
  */
 export async function invokeOperation(
@@ -40,10 +40,18 @@ export async function invokeOperation(
   const replayed = operation.replay ? await operation.replay(input, authenticated) : undefined;
   if (replayed !== undefined) return operation.output.parse(replayed);
   const cost = typeof operation.cost === 'number' ? operation.cost : operation.cost(input);
-  await context.services.quotas.chargeRequests(account, cost);
-  await fetchCompanyOnDemand(operation, input, context);
-  return operation.output.parse(await operation.handler(input, authenticated));
+  const charge = await context.services.quotas.chargeRequests(account, cost);
+  try {
+    await fetchCompanyOnDemand(operation, input, context);
+    return operation.output.parse(await operation.handler(input, authenticated));
+  } catch (error) {
+    if (error instanceof ServiceError && UNCHARGED_FAILURES.has(error.code)) await charge.refund();
+    throw error;
+  }
 }
+
+/** Failures that are the service's, not the caller's: the call's charge is given back. */
+const UNCHARGED_FAILURES: ReadonlySet<ErrorCode> = new Set(['deadline_exceeded']);
 
 /**
  * A company the call is about, made ready to answer for when a Companies House key is configured: fetched now if

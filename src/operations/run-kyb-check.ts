@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../db/unique-violation';
 import { normaliseCompanyName } from '../domain/companies/company-name';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
+import { startDeadline } from '../domain/deadline';
 import { defaultKybSources } from '../domain/kyb/kyb-default-sources';
 import { replayKybCheck } from '../domain/kyb/kyb-idempotency';
 import type { KybCheckRequest } from '../domain/kyb/kyb-request';
@@ -64,6 +65,7 @@ export const runKybCheck = keyedOperation({
   successStatus: 201,
   lowestPlan: 'starter',
   cost: 1,
+  errors: ['deadline_exceeded'],
   companyOnDemand: (input) => input.company_number,
   // Not read-only: it stores a record. Idempotent only with a key, so not declared idempotent.
   tool: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -73,7 +75,8 @@ export const runKybCheck = keyedOperation({
     const key = idempotencyKeyOf(args.idempotency_key, idempotencyKey);
     return key === undefined ? undefined : replayKybCheck(em, account.id, key, checkRequest(args));
   },
-  async handler(args, { em, account, now, idempotencyKey }) {
+  async handler(args, { em, account, now, idempotencyKey, services }) {
+    const deadline = startDeadline('KYB check', services.config.SANCTIONS_SCREEN_DEADLINE_MS);
     const key = idempotencyKeyOf(args.idempotency_key, idempotencyKey);
     const request = checkRequest(args);
     try {
@@ -81,6 +84,7 @@ export const runKybCheck = keyedOperation({
         accountId: account.id,
         now,
         idempotencyKey: key ?? null,
+        deadline,
       });
     } catch (error) {
       // The same key sent twice at once: the first to commit wins and both answers are its check.

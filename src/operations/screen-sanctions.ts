@@ -2,6 +2,7 @@ import { requireCompanyNumber } from '../domain/companies/company-number-argumen
 import { z } from 'zod';
 import { sanctionsScreenSchema } from '../domain/sanctions/screening/sanctions-screen-result';
 import { screenCompanySanctions } from '../domain/sanctions/screening/screen-company';
+import { startDeadline } from '../domain/deadline';
 import { booleanArgument } from '../domain/boolean-argument';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
@@ -25,6 +26,7 @@ export const screenSanctions = keyedOperation({
   path: '/company/{company_number}/sanctions-screen',
   lowestPlan: 'starter',
   cost: 1,
+  errors: ['deadline_exceeded'],
   companyOnDemand: (input) => input.company_number,
   tool: readOnlyTool,
   input: z
@@ -41,6 +43,7 @@ export const screenSanctions = keyedOperation({
       includeResigned: input.include_resigned,
       now,
       match: { thresholds: services.config.sanctionsMatchThresholds },
+      deadline: startDeadline('sanctions screen', services.config.SANCTIONS_SCREEN_DEADLINE_MS),
     });
   },
 });

@@ -5,6 +5,11 @@ import { plans } from './plans';
 import { QuotaCounters, type CounterCharge, type CounterState } from './quota-counters';
 
 export type QuotaStore = RateLimitStoreTarget;
+
+/** A charge made: `refund` gives its points back. */
+export interface RequestCharge {
+  refund(): Promise<void>;
+}
 export type LimitName =
   | 'requests_per_minute'
   | 'requests_per_day'
@@ -51,32 +56,38 @@ export class Quotas {
     await this.counters.close();
   }
 
-  /** Charges `cost` requests to the account, or throws `rate_limited` with the seconds to wait. */
-  async chargeRequests(account: Account, cost: number): Promise<void> {
-    if (cost <= 0) return;
+  /**
+   * Charges `cost` requests to the account, or throws `rate_limited` with the seconds to wait. The charge can be
+   * given back (to the same minute and day windows) when the call fails through no fault of the caller.
+   */
+  async chargeRequests(account: Account, cost: number): Promise<RequestCharge> {
+    if (cost <= 0) return { refund: async () => undefined };
     const plan = plans[account.plan];
     const now = this.clock();
-    await this.charge(
-      [
-        {
-          key: `requests_per_minute:${account.id}`,
-          points: cost,
-          durationMs: MINUTE_MS,
-          name: 'requests_per_minute',
-          limit: plan.requestsPerMinute,
-        },
-        {
-          // Keyed by the UTC date, so the daily quota resets at midnight UTC rather than 24 h after first use.
-          key: `requests_per_day:${account.id}:${now.toISOString().slice(0, 10)}`,
-          points: cost,
-          durationMs: 2 * DAY_MS,
-          name: 'requests_per_day',
-          limit: plan.requestsPerDay,
-          retryAfterSeconds: secondsToUtcMidnight(now),
-        },
-      ],
-      now,
-    );
+    const windows: Window[] = [
+      {
+        key: `requests_per_minute:${account.id}`,
+        points: cost,
+        durationMs: MINUTE_MS,
+        name: 'requests_per_minute',
+        limit: plan.requestsPerMinute,
+      },
+      {
+        // Keyed by the UTC date, so the daily quota resets at midnight UTC rather than 24 h after first use.
+        key: `requests_per_day:${account.id}:${now.toISOString().slice(0, 10)}`,
+        points: cost,
+        durationMs: 2 * DAY_MS,
+        name: 'requests_per_day',
+        limit: plan.requestsPerDay,
+        retryAfterSeconds: secondsToUtcMidnight(now),
+      },
+    ];
+    await this.charge(windows, now);
+    return {
+      refund: async () => {
+        for (const window of windows) await this.counters.refund(window.key, window.points);
+      },
+    };
   }
 
   /** Counts one protocol message that fetches no data against the key's per-minute cap. */

@@ -7,8 +7,12 @@ import { levenshteinSimilarity } from './stated-name';
  * screen_sanctions' own screen, with its defaults: the company's name and previous names, current officers and
  * active PSCs (not resigned or ceased ones: a KYB check is about who runs and owns the company now).
  */
-const screenSanctions: ScreenSanctions = async (em, companyNumber, { asOf }) => {
-  const screen = await screenCompanySanctions(em, companyNumber, { includeResigned: false, now: asOf });
+const screenSanctions: ScreenSanctions = async (em, companyNumber, { asOf, deadline }) => {
+  const screen = await screenCompanySanctions(em, companyNumber, {
+    includeResigned: false,
+    now: asOf,
+    deadline,
+  });
   return {
     list_version: screen.list && { id: screen.list.version_id, report_date: screen.list.report_date },
     screened: screen.screened,

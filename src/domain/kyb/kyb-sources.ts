@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
+import type { Deadline } from '../deadline';
 import type { HealthScoreSummary } from '../health/score-company';
 import type { NameSimilarity } from './stated-name';
 
@@ -36,7 +37,7 @@ export type KybSanctionsScreen = z.infer<typeof kybSanctionsScreenSchema>;
 export type ScreenSanctions = (
   em: EntityManager,
   companyNumber: string,
-  options: { asOf: Date },
+  options: { asOf: Date; deadline?: Deadline },
 ) => Promise<z.input<typeof kybSanctionsScreenSchema>>;
 
 /** The company's health score as of a day (YYYY-MM-DD); null when it has none. */

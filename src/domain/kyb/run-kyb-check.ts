@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { isoDay } from '../companies/company-profile';
+import type { Deadline } from '../deadline';
 import { newId } from '../ids';
 import { assessCompany, checkPerformed, decide, type KybAssessment } from './kyb-decision';
 import { insertKybCheck } from './kyb-check-store';
@@ -13,6 +14,8 @@ export interface KybRunContext {
   accountId: string;
   now: Date;
   idempotencyKey: string | null;
+  /** The request's time limit, handed to the sanctions screen (the check's one long step). */
+  deadline?: Deadline;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function runKybCheck(
 
   if (companyNumber !== null && company !== undefined) {
     const sanctions = kybSanctionsScreenSchema.parse(
-      await sources.screenSanctions(em, companyNumber, { asOf: context.now }),
+      await sources.screenSanctions(em, companyNumber, { asOf: context.now, deadline: context.deadline }),
     );
     const health = await sources.scoreHealth(em, companyNumber, asOfDay);
     assessment = assessCompany(

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/core';
 import { SanctionsListChangeEntity, type SanctionsListChange } from '../../db/entities/sanctions-list-change';
 import {
@@ -5,8 +6,12 @@ import {
   type SanctionsListVersion,
 } from '../../db/entities/sanctions-list-version';
 import { knexOf } from '../companies/register-sql';
-import { designationIdentifierKeys } from './designation-identifier-keys';
-import { kindsOfTypes, nameKey, nameTokenKeys } from './name-tokens';
+import { listedPartyOf } from './listed-party-of';
+import {
+  listedDesignationsIndex,
+  type IndexedParty,
+  type ListedDesignationsIndex,
+} from './listed-designations-index';
 import {
   addressCountries,
   sanctionsDesignationSchema,
@@ -18,7 +23,9 @@ import type { SanctionsListVersionSummary } from './sanctions-list-import-result
 
 /*
  * The read model of the UK Sanctions List: the current version, and the designations on it that are worth
- * comparing with a set of names (the token prefilter). Screening reads the list through here only.
+ * comparing with a set of names (the token prefilter). Screening reads the list through here only. The prefilter
+ * and the lookups answer from the version's in-memory index (listed-designations-index.ts); a request reads the
+ * current version's row and nothing else unless the version is new to this process.
  */
 
 /** A designation on the list as screening reads it: the whole record, its primary name and address countries. */
@@ -49,6 +56,12 @@ export interface CurrentSanctionsList {
   ): Promise<ListedDesignation[]>;
   /** Designations on the current list with a name equal to `name` once normalised (token order ignored). */
   withNameKey(name: string, options?: Pick<CandidateOptions, 'types'>): Promise<ListedDesignation[]>;
+  /** The designation in the matcher's shape: the same object on every request for this list version. */
+  partyOf(designation: ListedDesignation): Promise<IndexedParty>;
+  /** Designations carrying identifier key `key` (designation-identifier-keys.ts), in Unique ID order. */
+  byIdentifier(key: string): Promise<ListedDesignation[]>;
+  /** The in-memory index of this version (parties, list-wide statistics); null before any list was imported. */
+  index(): Promise<ListedDesignationsIndex | null>;
   /** One designation by Unique ID, including one since removed (its record as last listed); null if never seen. */
   designation(uniqueId: string): Promise<(ListedDesignation & { removed_in_version: number | null }) | null>;
 }
@@ -93,74 +106,63 @@ export async function sanctionsListChanges(
 export async function currentSanctionsList(em: EntityManager): Promise<CurrentSanctionsList> {
   const version = await currentListVersion(em);
   const knex = knexOf(em);
-  const load = async (
-    uniqueIds: readonly string[],
-    types: readonly DesignationType[] | undefined,
-  ): Promise<ListedDesignation[]> => {
-    const listed: ListedDesignation[] = [];
-    for (let i = 0; i < uniqueIds.length; i += 500) {
-      let query = knex('sanctions_designations')
-        .whereIn('unique_id', uniqueIds.slice(i, i + 500))
-        .whereNull('removed_in_version');
-      if (types !== undefined) query = query.whereIn('designation_type', [...types]);
-      const rows = (await query.select('record')) as { record: string }[];
-      for (const row of rows) listed.push(listedDesignation(row.record));
-    }
-    return listed.sort((a, b) => (a.unique_id < b.unique_id ? -1 : a.unique_id > b.unique_id ? 1 : 0));
-  };
+  // A refresh landing between reading the version and loading its rows leaves this index one version ahead of
+  // its key until the next request, which sees the new version and builds again: never behind what it says.
+  const index =
+    version === null
+      ? null
+      : listedDesignationsIndex(
+          knex,
+          `${version.id}:${version.contentSha256}:${version.importedAt.toISOString()}`,
+          async () => {
+            const rows = (await knex('sanctions_designations')
+              .whereNull('removed_in_version')
+              .select('record')) as { record: string }[];
+            const parsed: ListedDesignation[] = [];
+            // In slices, a turn of the event loop between: 12,500 records take a second or two to parse.
+            for (let i = 0; i < rows.length; i++) {
+              if (i > 0 && i % 500 === 0) await nextTurn();
+              parsed.push(listedDesignation(rows[i]!.record));
+            }
+            return parsed;
+          },
+        );
+  // Not awaited by a caller that reads nothing but the version; a failed build is theirs to see only if they ask.
+  index?.catch(() => undefined);
+  const indexed = async () => (index === null ? null : await index);
 
   return {
     version: version === null ? null : versionSummary(version),
 
     async candidatesFor(names, options = {}) {
-      const found = new Set<string>();
-      for (const name of names) {
-        const keys = [
-          ...new Set(kindsOfTypes(options.types).flatMap((kind) => nameTokenKeys(name, kind, 'screened'))),
-        ];
-        if (keys.length === 0) continue;
-        const needed = Math.max(1, Math.min(options.minSharedKeys ?? 1, keys.length));
-        const rows = (await knex('sanctions_name_tokens')
-          .whereIn('token_key', keys)
-          .groupBy('unique_id')
-          .havingRaw('count(*) >= ?', [needed])
-          .select('unique_id')) as { unique_id: string }[];
-        for (const row of rows) found.add(row.unique_id);
-      }
-      return load([...found], options.types);
+      return (await indexed())?.candidatesFor(names, options) ?? [];
     },
 
     async withIdentifiers(keys, options = {}) {
-      if (keys.length === 0) return [];
-      // No index of identifiers in the store: the records are narrowed to those containing the number's digits (a
-      // superset of those that can publish it, however written), then read as designationIdentifierKeys reads them.
-      const digits = [...new Set(keys.map(publishedDigits).filter((part) => part.length >= 5))];
-      if (digits.length === 0) return [];
-      let query = knex('sanctions_designations')
-        .whereNull('removed_in_version')
-        .where((where) => {
-          for (const part of digits) void where.orWhere('record', 'like', `%${part}%`);
-        });
-      if (options.types !== undefined) query = query.whereIn('designation_type', [...options.types]);
-      const rows = (await query.orderBy('unique_id').select('record')) as { record: string }[];
-      const wanted = new Set(keys);
-      return rows
-        .map((row) => listedDesignation(row.record))
-        .filter((designation) => designationIdentifierKeys(designation).some((key) => wanted.has(key)));
+      const built = await indexed();
+      if (built === null) return [];
+      const wanted = options.types === undefined ? undefined : new Set<string>(options.types);
+      const found = new Set(keys.flatMap((key) => built.byIdentifier(key)));
+      return [...found]
+        .filter((designation) => wanted === undefined || wanted.has(designation.type))
+        .sort((a, b) => (a.unique_id < b.unique_id ? -1 : a.unique_id > b.unique_id ? 1 : 0));
     },
 
     async withNameKey(name, options = {}) {
-      const keys = [...new Set(kindsOfTypes(options.types).map((kind) => nameKey(name, kind)))].filter(
-        (key) => key !== '',
-      );
-      if (keys.length === 0) return [];
-      const rows = (await knex('sanctions_designation_names')
-        .whereIn('name_key', keys)
-        .distinct('unique_id')) as { unique_id: string }[];
-      return load(
-        rows.map((row) => row.unique_id),
-        options.types,
-      );
+      return (await indexed())?.withNameKey(name, options) ?? [];
+    },
+
+    async partyOf(designation) {
+      const built = await indexed();
+      return built === null ? { ...listedPartyOf(designation), designation } : built.partyOf(designation);
+    },
+
+    async byIdentifier(key) {
+      return (await indexed())?.byIdentifier(key) ?? [];
+    },
+
+    async index() {
+      return indexed();
     },
 
     async designation(uniqueId) {
@@ -172,16 +174,6 @@ export async function currentSanctionsList(em: EntityManager): Promise<CurrentSa
       return { ...listedDesignation(row.record), removed_in_version: row.removed_in_version };
     },
   };
-}
-
-/**
- * Digits any published form of an identifier key's number contains: its digits, less the one leading zero a
- * Companies House number may have lost ("1234567" is 01234567; "SC012345" is written with its "012345").
- */
-function publishedDigits(key: string): string {
-  const [scheme, value = ''] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
-  const digits = value.replace(/\D/g, '');
-  return scheme === 'gb-coh' && /^\d{8}$/.test(value) ? digits.slice(1) : digits;
 }
 
 function listedDesignation(record: string): ListedDesignation {

@@ -42,6 +42,20 @@ function normaliseCountry(text: string): string {
  */
 export function countryCodes(text: string | null): string[] {
   if (text === null) return [];
+  let codes = codesByValue.get(text);
+  if (codes === undefined) {
+    codes = codesOf(text);
+    if (codesByValue.size >= CODES_KEPT) codesByValue.clear();
+    codesByValue.set(text, codes);
+  }
+  return codes;
+}
+
+/** Values read so far: every pair compared reads the same few nationalities and countries again. */
+const codesByValue = new Map<string, string[]>();
+const CODES_KEPT = 10_000;
+
+function codesOf(text: string): string[] {
   const whole = normaliseCountry(text);
   if (whole === '') return [];
   const known = byName.get(whole);

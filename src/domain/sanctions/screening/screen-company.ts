@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { Deadline } from '../../deadline';
 import { identifierKey } from '../identifiers/identifier';
-import { listedPartyOf } from '../listed-party-of';
+import type { IndexedParty } from '../listed-designations-index';
 import { matchSubject } from '../matching/match-subject';
 import {
   resolveMatchSettings,
@@ -14,13 +15,23 @@ import {
   type SanctionsScreen,
 } from './sanctions-screen-result';
 import { companySubjects, type ScreeningSubject } from './screening-subjects';
+import { screeningTurn } from './screening-turns';
 
 export interface ScreenCompanyOptions {
   /** Also screen resigned officers and ceased PSCs. */
   includeResigned: boolean;
   now: Date;
   match?: MatchOptions;
+  /** Checked between names and between slices of candidates; past it the screen stops with deadline_exceeded. */
+  deadline?: Deadline;
 }
+
+/** Candidates compared between two turns of the event loop: other requests are answered while a screen runs. */
+const COMPARISON_SLICE = 250;
+
+/** matchSubject's order: best first, ties by the list's id. */
+const bestFirst = (a: { score: number; party: IndexedParty }, b: { score: number; party: IndexedParty }) =>
+  b.score - a.score || a.party.id.localeCompare(b.party.id);
 
 function designationView(designation: ListedDesignation): SanctionsMatchView['designation'] {
   return {
@@ -67,20 +78,32 @@ export async function screenCompanySanctions(
     options.includeResigned,
   );
   const list = await currentSanctionsList(em);
+  const index = await (options.deadline?.notCounting(list.index()) ?? list.index());
   const settings = resolveMatchSettings(options.match);
+  // the list's own word weights, computed once per version with its index
+  const match = { ...options.match, wordWeights: index?.statistics.wordWeights };
   const screened: SanctionsScreen['screened'] = [];
   const matches: SanctionsMatchView[] = [];
 
   const screenOne = async (subject: ScreeningSubject) => {
-    if (list.version === null) return { compared: 0, found: [] as SanctionsMatchView[] };
+    if (index === null) return { compared: 0, found: [] as SanctionsMatchView[] };
     const types = subject.kind === 'person' ? (['individual'] as const) : (['entity', 'ship'] as const);
+    const wanted = new Set<string>(types);
     const candidates = withoutRepeats([
-      ...(await list.candidatesFor([subject.name], { types })),
+      ...index.candidatesFor([subject.name], { types }),
       // A designation publishing the subject's registry number is a candidate whether or not a name word is shared.
-      ...(await list.withIdentifiers((subject.identifiers ?? []).map(identifierKey), { types })),
+      ...(subject.identifiers ?? [])
+        .flatMap((identifier) => index.byIdentifier(identifierKey(identifier)))
+        .filter((designation) => wanted.has(designation.type)),
     ]);
-    const parties = candidates.map((designation) => ({ ...listedPartyOf(designation), designation }));
-    const found = matchSubject(subject, parties, options.match).map((match): SanctionsMatchView => ({
+    // The index's parties, the same objects on every request: the matcher normalises their names once per version.
+    const parties = candidates.map((designation) => index.partyOf(designation));
+    const matched: ReturnType<typeof matchSubject<IndexedParty>> = [];
+    for (let start = 0; start < parties.length; start += COMPARISON_SLICE) {
+      if (start > 0) await options.deadline?.yieldThenCheck();
+      matched.push(...matchSubject(subject, parties.slice(start, start + COMPARISON_SLICE), match));
+    }
+    const found = matched.sort(bestFirst).map((match): SanctionsMatchView => ({
       subject_id: subject.id,
       subject: { role: subject.role, kind: subject.kind, name: subject.name },
       score: match.score,
@@ -91,22 +114,28 @@ export async function screenCompanySanctions(
     return { compared: candidates.length, found };
   };
 
-  for (const subject of subjects) {
-    const { compared, found } = await screenOne(subject);
-    matches.push(...found);
-    screened.push({
-      subject_id: subject.id,
-      role: subject.role,
-      kind: subject.kind,
-      name: subject.name,
-      birth: subject.birth,
-      nationality: subject.nationality,
-      country_of_residence: subject.countryOfResidence,
-      detail: subject.detail,
-      identifiers: subject.identifiers ?? [],
-      candidates_compared: compared,
-      potential_matches: found.length,
-    });
+  const endTurn = await screeningTurn(options.deadline);
+  try {
+    for (const subject of subjects) {
+      await options.deadline?.yieldThenCheck();
+      const { compared, found } = await screenOne(subject);
+      matches.push(...found);
+      screened.push({
+        subject_id: subject.id,
+        role: subject.role,
+        kind: subject.kind,
+        name: subject.name,
+        birth: subject.birth,
+        nationality: subject.nationality,
+        country_of_residence: subject.countryOfResidence,
+        detail: subject.detail,
+        identifiers: subject.identifiers ?? [],
+        candidates_compared: compared,
+        potential_matches: found.length,
+      });
+    }
+  } finally {
+    endTurn();
   }
   matches.sort((a, b) => b.score - a.score || a.subject_id.localeCompare(b.subject_id, 'en'));
 
