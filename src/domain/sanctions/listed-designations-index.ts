@@ -4,6 +4,8 @@ import { designationIdentifierKeys } from './designation-identifier-keys';
 import { listedPartyOf } from './listed-party-of';
 import type { ListedParty } from './matching/listed-party';
 import { listWordWeights, type WordWeights } from './matching/word-weights';
+import { entityNameScoreBound } from './matching/candidate-bound';
+import { nameKeysByWord } from './matching/name-tokens';
 import { kindOfDesignation, kindsOfTypes, nameKey, nameTokenKeys } from './name-tokens';
 import type { DesignationType } from './sanctions-designation';
 import type { CandidateOptions, ListedDesignation } from './sanctions-list';
@@ -93,11 +95,12 @@ export async function buildListedDesignationsIndex(
     return [...found].filter((d) => wanted === undefined || wanted.has(d.type)).sort(byUniqueId);
   };
 
+  const statistics = listStatisticsOf(parties);
   return {
     versionKey,
     buildMs: 0,
     parties,
-    statistics: listStatisticsOf(parties),
+    statistics,
 
     partyOf(designation) {
       return partyByDesignation.get(designation) ?? { ...listedPartyOf(designation), designation };
@@ -105,18 +108,36 @@ export async function buildListedDesignationsIndex(
 
     candidatesFor(names, options = {}) {
       const found = new Set<ListedDesignation>();
-      for (const name of names) {
-        const keys = [
-          ...new Set(kindsOfTypes(options.types).flatMap((kind) => nameTokenKeys(name, kind, 'screened'))),
-        ];
-        if (keys.length === 0) continue;
-        const needed = Math.max(1, Math.min(options.minSharedKeys ?? 1, keys.length));
-        const shared = new Map<ListedDesignation, number>();
-        for (const key of keys)
-          for (const designation of byTokenKey.get(key) ?? [])
-            shared.set(designation, (shared.get(designation) ?? 0) + 1);
-        for (const [designation, count] of shared) if (count >= needed) found.add(designation);
-      }
+      for (const name of names)
+        for (const kind of kindsOfTypes(options.types)) {
+          const { words, wholeName } = nameKeysByWord(name, kind, 'screened');
+          const bound = kind === 'entity' ? options.entityBound : undefined;
+          if (bound === undefined) {
+            for (const key of [...wholeName, ...words.flatMap((word) => word.keys)])
+              for (const designation of byTokenKey.get(key) ?? []) found.add(designation);
+            continue;
+          }
+          // which of the name's words each designation shares a key with (all of them through a whole-name key)
+          const all = new Set(words.map((_, i) => i));
+          const covered = new Map<ListedDesignation, Set<number>>();
+          for (const key of wholeName)
+            for (const designation of byTokenKey.get(key) ?? []) covered.set(designation, all);
+          words.forEach(({ keys }, i) => {
+            for (const key of keys)
+              for (const designation of byTokenKey.get(key) ?? []) {
+                const words = covered.get(designation) ?? new Set<number>();
+                words.add(i);
+                covered.set(designation, words);
+              }
+          });
+          const weighed = words.map(({ word }) => ({
+            word,
+            weight: statistics.wordWeights.entity.get(word) ?? 1,
+          }));
+          for (const [designation, wordsCovered] of covered)
+            if (entityNameScoreBound(weighed, wordsCovered, bound.weights) >= bound.minNameScore)
+              found.add(designation);
+        }
       return ofTypes(found, options.types);
     },
 

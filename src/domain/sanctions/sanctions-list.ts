@@ -19,6 +19,7 @@ import {
   type DesignationType,
   type SanctionsDesignation,
 } from './sanctions-designation';
+import type { MatchWeights } from './matching/match-settings';
 import type { SanctionsListVersionSummary } from './sanctions-list-import-result';
 
 /*
@@ -35,10 +36,10 @@ export interface CandidateOptions {
   /** Only designations of these types (people against individuals, companies against entities). */
   types?: readonly DesignationType[];
   /**
-   * How many distinct token keys a designation must share with one of the names (capped at the name's own
-   * count, so a one-word name still finds candidates). Default 1: the most generous cut.
+   * Entities: leave out designations whose shared keys cannot give the name score a pass needs
+   * (matching/candidate-bound.ts): the threshold over the most the other features can multiply a name score by.
    */
-  minSharedKeys?: number;
+  entityBound?: { minNameScore: number; weights: MatchWeights };
 }
 
 export interface CurrentSanctionsList {

@@ -91,7 +91,7 @@ export function explainPair<Party extends ListedParty>(
  * whose name score times this stays under the threshold cannot pass (an identifier match aside), so screening
  * stops there rather than writing out an explanation nobody will read.
  */
-function highestMultiplier({ weights }: MatchSettings): number {
+export function highestMultiplier({ weights }: MatchSettings): number {
   return (
     weights.name +
     Math.max(0, ...Object.values(weights.dateOfBirth)) +

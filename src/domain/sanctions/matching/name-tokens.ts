@@ -40,39 +40,59 @@ export function nameTokens(text: string, kind: SubjectKind): string[] {
   return [...new Set(normaliseName(text, kind).tokens)];
 }
 
+/** A name's keys by where they come from: each word's own, and the whole name's (glued, acronym). */
+export interface NameKeys {
+  words: { word: string; keys: string[] }[];
+  wholeName: string[];
+}
+
 /**
- * The distinct index keys of a name (see above). `side`: `listed` for a designation's name being indexed,
- * `screened` for a name looked up (which also asks with its consonants).
+ * The index keys of a name (see above), each word's apart. `side`: `listed` for a designation's name being
+ * indexed, `screened` for a name looked up (which also asks with its consonants).
  */
+export function nameKeysByWord(
+  text: string,
+  kind: SubjectKind,
+  side: 'listed' | 'screened' = 'listed',
+): NameKeys {
+  const name = normaliseName(text, kind);
+  const withConsonants = side === 'screened' || name.consonantal;
+  const words: NameKeys['words'] = [];
+  for (const token of new Set(name.tokens)) {
+    const keys = new Set<string>();
+    if (token.length >= 2) {
+      const folded = foldSpelling(token);
+      keys.add(folded.slice(0, KEY_LENGTH));
+      if (kind === 'person')
+        for (const canonical of nicknameCanonicals(token))
+          keys.add(foldSpelling(canonical).slice(0, KEY_LENGTH));
+      for (const sound of new Set([...soundKeys(token), ...soundKeys(folded)])) keys.add(`P:${sound}`);
+      const consonants = consonantSkeleton(token);
+      if (withConsonants && consonants.length >= 2) {
+        keys.add(`C:${consonants.slice(0, CONSONANT_KEY_LENGTH)}`);
+        if (consonants.startsWith('L')) keys.add(`C:${consonants.slice(1, 1 + CONSONANT_KEY_LENGTH)}`);
+      }
+    }
+    words.push({ word: token, keys: [...keys] });
+  }
+  const wholeName = new Set<string>();
+  const glued =
+    kind === 'entity'
+      ? gluedForms(name)
+      : [name.tokens, [...name.tokens.slice(-1), ...name.tokens.slice(0, -1)]]
+          .map((parts) => foldSpelling(parts.join('')))
+          .filter((form) => form.length >= MIN_GLUED_LETTERS);
+  for (const form of glued) wholeName.add(`G:${form.slice(0, GLUED_KEY_LENGTH)}`);
+  if (kind === 'entity') for (const acronym of acronymKeys(name, side)) wholeName.add(`A:${acronym}`);
+  return { words, wholeName: [...wholeName] };
+}
+
+/** The distinct index keys of a name (see nameKeysByWord). */
 export function nameTokenKeys(
   text: string,
   kind: SubjectKind,
   side: 'listed' | 'screened' = 'listed',
 ): string[] {
-  const name = normaliseName(text, kind);
-  const withConsonants = side === 'screened' || name.consonantal;
-  const keys = new Set<string>();
-  for (const token of new Set(name.tokens)) {
-    if (token.length < 2) continue;
-    const folded = foldSpelling(token);
-    keys.add(folded.slice(0, KEY_LENGTH));
-    if (kind === 'person')
-      for (const canonical of nicknameCanonicals(token))
-        keys.add(foldSpelling(canonical).slice(0, KEY_LENGTH));
-    for (const sound of new Set([...soundKeys(token), ...soundKeys(folded)])) keys.add(`P:${sound}`);
-    const consonants = consonantSkeleton(token);
-    if (withConsonants && consonants.length >= 2) {
-      keys.add(`C:${consonants.slice(0, CONSONANT_KEY_LENGTH)}`);
-      if (consonants.startsWith('L')) keys.add(`C:${consonants.slice(1, 1 + CONSONANT_KEY_LENGTH)}`);
-    }
-  }
-  const glued =
-    kind === 'entity'
-      ? gluedForms(name)
-      : [name.tokens, [...name.tokens.slice(-1), ...name.tokens.slice(0, -1)]]
-          .map((words) => foldSpelling(words.join('')))
-          .filter((form) => form.length >= MIN_GLUED_LETTERS);
-  for (const form of glued) keys.add(`G:${form.slice(0, GLUED_KEY_LENGTH)}`);
-  if (kind === 'entity') for (const acronym of acronymKeys(name, side)) keys.add(`A:${acronym}`);
-  return [...keys];
+  const { words, wholeName } = nameKeysByWord(text, kind, side);
+  return [...new Set([...words.flatMap(({ keys }) => keys), ...wholeName])];
 }

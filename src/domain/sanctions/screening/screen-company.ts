@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Deadline } from '../../deadline';
 import { identifierKey } from '../identifiers/identifier';
 import type { IndexedParty } from '../listed-designations-index';
-import { matchSubject } from '../matching/match-subject';
+import { highestMultiplier, matchSubject } from '../matching/match-subject';
 import {
   resolveMatchSettings,
   SANCTIONS_MATCHING_VERSION,
@@ -82,6 +82,11 @@ export async function screenCompanySanctions(
   const settings = resolveMatchSettings(options.match);
   // the list's own word weights, computed once per version with its index
   const match = { ...options.match, wordWeights: index?.statistics.wordWeights };
+  // an entity designation sharing too few words to pass is not handed over (a score never exceeds name score × this)
+  const entityBound = {
+    minNameScore: settings.thresholds.entity / highestMultiplier(settings) - 1e-4,
+    weights: settings.weights,
+  };
   const screened: SanctionsScreen['screened'] = [];
   const matches: SanctionsMatchView[] = [];
 
@@ -90,7 +95,7 @@ export async function screenCompanySanctions(
     const types = subject.kind === 'person' ? (['individual'] as const) : (['entity', 'ship'] as const);
     const wanted = new Set<string>(types);
     const candidates = withoutRepeats([
-      ...index.candidatesFor([subject.name], { types }),
+      ...index.candidatesFor([subject.name], { types, entityBound }),
       // A designation publishing the subject's registry number is a candidate whether or not a name word is shared.
       ...(subject.identifiers ?? [])
         .flatMap((identifier) => index.byIdentifier(identifierKey(identifier)))
