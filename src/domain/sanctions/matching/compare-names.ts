@@ -7,16 +7,19 @@ import { acronymOf, gluedAlike } from './whole-name-shapes';
 
 /*
  * The name score of two names: the credit their paired words earn, over the words the shorter name has plus a
- * share for each word only the longer one has. Each word counts with its weight w (1, or less for a word common
- * on the list: word-weights.ts); a pair with the mean of its two words' weights. With the pairs' credits c and
- * weights w, and U_S and U_L the weights of the words left unpaired on each side:
+ * share for each word only the longer one has. A pair counts with its weight w, the mean of its two words'
+ * weights (1, or less for a word common on the list: word-weights.ts), so agreeing on a common word says less.
+ * With the pairs' credits c and weights w, u_S and u_L the numbers of words left unpaired on each side, and m the
+ * mean weight of the longer side's unpaired words:
  *
- *   name score = Σ w·c / (Σ w + min(U_S, U_L) + missingWord × |U_S − U_L|)
+ *   name score = Σ w·c / (Σ w + min(u_S, u_L) + missingWord × |u_S − u_L| × m)
  *
- * so a word that pairs with nothing on a name that has a word left over to pair with counts as a contradiction
- * (its full weight in the divisor: JOHN against JANE), and a word the other name simply does not have counts
- * missingWord (0.15 for people: a middle name or a patronymic one side leaves out; 1 for entities: GAZPROM NEFT is
- * not GAZPROM). When every word weighs 1 this is Σc / (min(S, L) + missingWord × |S − L|) for S and L words.
+ * so a word that pairs with nothing on a name that has a word left over to pair with counts as a contradiction,
+ * a full 1 whether the two words are common or not (JOHN against JANE; DIALLO against THAN: two surnames that
+ * differ are two people however common each is), and a word the other name simply does not have counts
+ * missingWord times its weight (0.15 for people: a middle name or a patronymic one side leaves out; 1 for
+ * entities: GAZPROM NEFT is not GAZPROM). When every word weighs 1 this is
+ * Σc / (min(S, L) + missingWord × |S − L|) for S and L words.
  *
  * An entity's name written as one word, or as an acronym, is compared as a whole with the other (one pair, one
  * word on each side: whole-name-shapes.ts); the better of that and the word-by-word reading stands.
@@ -73,10 +76,16 @@ export function compareNames(
   );
   const shorter = Math.min(alignment.subjectCount, alignment.listedCount);
   const { pairedWeight, unmatchedSubjectWeight, unmatchedListedWeight } = alignment;
-  const contradicting = Math.min(unmatchedSubjectWeight, unmatchedListedWeight);
-  const extra = Math.abs(unmatchedSubjectWeight - unmatchedListedWeight);
-  const leftOver =
-    unmatchedSubjectWeight > unmatchedListedWeight ? alignment.unmatchedSubject : alignment.unmatchedListed;
+  const unpairedSubject = alignment.unmatchedSubject.length;
+  const unpairedListed = alignment.unmatchedListed.length;
+  const contradicting = Math.min(unpairedSubject, unpairedListed);
+  const longerSideWeight = unpairedSubject > unpairedListed ? unmatchedSubjectWeight : unmatchedListedWeight;
+  const longerSideCount = Math.max(unpairedSubject, unpairedListed);
+  const extra =
+    longerSideCount === 0
+      ? 0
+      : Math.abs(unpairedSubject - unpairedListed) * (longerSideWeight / longerSideCount);
+  const leftOver = unpairedSubject > unpairedListed ? alignment.unmatchedSubject : alignment.unmatchedListed;
   const onlyNumbersLeft =
     kind === 'entity' &&
     alignment.subjectCount !== alignment.listedCount &&
