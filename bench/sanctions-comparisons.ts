@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { performance } from 'node:perf_hooks';
+import { resolveMatchSettings } from '../src/domain/sanctions/matching/match-settings';
 import { matchSubject } from '../src/domain/sanctions/matching/match-subject';
 import { currentSanctionsList } from '../src/domain/sanctions/sanctions-list';
+import {
+  listMatchOptions,
+  screeningCandidates,
+} from '../src/domain/sanctions/screening/screening-candidates';
 import { companySubjects } from '../src/domain/sanctions/screening/screening-subjects';
 import { nearestRank } from './harness';
 
@@ -32,19 +37,18 @@ export async function comparisonCost(
   const index = await (await currentSanctionsList(em)).index();
   const listReadMs = performance.now() - readStarted;
   if (index === null) throw new Error('no sanctions list to compare with');
+  const settings = resolveMatchSettings(undefined);
+  const options = listMatchOptions(index, undefined);
   const work = subjects.map((subject) => ({
     subject,
-    parties: index
-      .candidatesFor([subject.name], {
-        types: subject.kind === 'person' ? ['individual'] : ['entity', 'ship'],
-      })
-      .map((designation) => index.partyOf(designation)),
+    parties: screeningCandidates(index, subject, settings),
   }));
   const counts = work.map((w) => w.parties.length).sort((a, b) => a - b);
   const comparisons = counts.reduce((sum, n) => sum + n, 0);
-  for (const { subject, parties } of work) matchSubject(subject, parties);
+  for (const { subject, parties } of work) matchSubject(subject, parties, options);
   const started = performance.now();
-  for (let r = 0; r < repeats; r++) for (const { subject, parties } of work) matchSubject(subject, parties);
+  for (let r = 0; r < repeats; r++)
+    for (const { subject, parties } of work) matchSubject(subject, parties, options);
   const seconds = (performance.now() - started) / 1000;
   return {
     names: subjects.length,

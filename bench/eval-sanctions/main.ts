@@ -184,7 +184,7 @@ async function main(): Promise<void> {
   let population = null;
   if (peopleCount + companyCount > 0) {
     const names = listParties.reduce((sum, party) => sum + party.names.length, 0);
-    const index = new PrefilterIndex(listParties);
+    const index = new PrefilterIndex(listParties, options);
     progress(`population: screening ${peopleCount} people and ${companyCount} companies`);
     const start = performance.now();
     const rates = screenPopulation(index, [...people(peopleCount), ...companies(companyCount)], options);

@@ -33,7 +33,7 @@ export function scorePairs(pairs: readonly EvalPair[], options: MatchOptions): S
       passed,
       keptByPrefilter:
         partyKind(pair.party) === pair.subject.kind &&
-        prefilterKeeps(pair.subject.name, pair.subject.kind, pair.party),
+        prefilterKeeps(pair.subject.name, pair.subject.kind, pair.party, options),
       comparison,
     };
   });

@@ -4,9 +4,8 @@ import { designationIdentifierKeys } from './designation-identifier-keys';
 import { listedPartyOf } from './listed-party-of';
 import type { ListedParty } from './matching/listed-party';
 import { listWordWeights, type WordWeights } from './matching/word-weights';
-import { entityNameScoreBound } from './matching/candidate-bound';
-import { nameKeysByWord } from './matching/name-tokens';
-import { kindOfDesignation, kindsOfTypes, nameKey, nameTokenKeys } from './name-tokens';
+import { CandidateIndex } from './matching/candidate-index';
+import { kindOfDesignation, kindsOfTypes, nameKey } from './name-tokens';
 import type { DesignationType } from './sanctions-designation';
 import type { CandidateOptions, ListedDesignation } from './sanctions-list';
 
@@ -70,7 +69,11 @@ export async function buildListedDesignationsIndex(
   const sorted = [...designations].sort(byUniqueId);
   const parties: IndexedParty[] = [];
   const partyByDesignation = new Map<ListedDesignation, IndexedParty>();
-  const byTokenKey = new Map<string, ListedDesignation[]>();
+  // one key index per way of reading names: people's for individuals, entities' for entities and ships
+  const byKind = {
+    person: new CandidateIndex<ListedDesignation>(),
+    entity: new CandidateIndex<ListedDesignation>(),
+  };
   const byNameKey = new Map<string, ListedDesignation[]>();
   const byIdentifierKey = new Map<string, ListedDesignation[]>();
 
@@ -82,8 +85,12 @@ export async function buildListedDesignationsIndex(
     partyByDesignation.set(designation, party);
     const kind = kindOfDesignation(designation.type);
     // Appended in Unique ID order and once per designation, so every posting list is sorted and distinct.
+    byKind[kind].add(
+      designation,
+      designation.names.map((name) => name.name),
+      kind,
+    );
     for (const name of designation.names) {
-      for (const key of nameTokenKeys(name.name, kind)) append(byTokenKey, key, designation);
       append(byNameKey, nameKey(name.name, kind), designation);
     }
     for (const key of new Set(designationIdentifierKeys(designation)))
@@ -108,36 +115,13 @@ export async function buildListedDesignationsIndex(
 
     candidatesFor(names, options = {}) {
       const found = new Set<ListedDesignation>();
+      const bound = options.nameScoreBound && {
+        ...options.nameScoreBound,
+        wordWeights: statistics.wordWeights,
+      };
       for (const name of names)
-        for (const kind of kindsOfTypes(options.types)) {
-          const { words, wholeName } = nameKeysByWord(name, kind, 'screened');
-          const bound = kind === 'entity' ? options.entityBound : undefined;
-          if (bound === undefined) {
-            for (const key of [...wholeName, ...words.flatMap((word) => word.keys)])
-              for (const designation of byTokenKey.get(key) ?? []) found.add(designation);
-            continue;
-          }
-          // which of the name's words each designation shares a key with (all of them through a whole-name key)
-          const all = new Set(words.map((_, i) => i));
-          const covered = new Map<ListedDesignation, Set<number>>();
-          for (const key of wholeName)
-            for (const designation of byTokenKey.get(key) ?? []) covered.set(designation, all);
-          words.forEach(({ keys }, i) => {
-            for (const key of keys)
-              for (const designation of byTokenKey.get(key) ?? []) {
-                const words = covered.get(designation) ?? new Set<number>();
-                words.add(i);
-                covered.set(designation, words);
-              }
-          });
-          const weighed = words.map(({ word }) => ({
-            word,
-            weight: statistics.wordWeights.entity.get(word) ?? 1,
-          }));
-          for (const [designation, wordsCovered] of covered)
-            if (entityNameScoreBound(weighed, wordsCovered, bound.weights) >= bound.minNameScore)
-              found.add(designation);
-        }
+        for (const kind of kindsOfTypes(options.types))
+          for (const designation of byKind[kind].candidates(name, kind, bound)) found.add(designation);
       return ofTypes(found, options.types);
     },
 

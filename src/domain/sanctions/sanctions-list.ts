@@ -20,6 +20,7 @@ import {
   type SanctionsDesignation,
 } from './sanctions-designation';
 import type { MatchWeights } from './matching/match-settings';
+import type { SubjectKind } from './matching/screened-subject';
 import type { SanctionsListVersionSummary } from './sanctions-list-import-result';
 
 /*
@@ -36,10 +37,10 @@ export interface CandidateOptions {
   /** Only designations of these types (people against individuals, companies against entities). */
   types?: readonly DesignationType[];
   /**
-   * Entities: leave out designations whose shared keys cannot give the name score a pass needs
-   * (matching/candidate-bound.ts): the threshold over the most the other features can multiply a name score by.
+   * Leave out designations whose shared keys cannot give the name score a pass needs (matching/candidate-bound.ts):
+   * per kind, the threshold over the most the other features can multiply a name score by.
    */
-  entityBound?: { minNameScore: number; weights: MatchWeights };
+  nameScoreBound?: { minNameScore: Record<SubjectKind, number>; weights: MatchWeights };
 }
 
 export interface CurrentSanctionsList {

@@ -22,8 +22,8 @@ describe("the evaluation's in-memory prefilter", () => {
   });
 
   it('keeps a slip late in a word (the key is its first four folded letters) and drops a name sharing no key', () => {
-    expect(prefilterKeeps('Vladimir Putinn', 'person', putin)).toBe(true);
-    expect(prefilterKeeps('Jose Garcia', 'person', putin)).toBe(false);
+    expect(prefilterKeeps('Vladimir Putinn', 'person', putin, {})).toBe(true);
+    expect(prefilterKeeps('Jose Garcia', 'person', putin, {})).toBe(false);
   });
 
   it('gives no key for initials alone, so such a name reaches no designation', () => {

@@ -162,6 +162,8 @@ describe('Arabic and Hebrew script', () => {
     expect(sameConsonants('MHMD', 'MUHAMMAD')).toBe(true);
     expect(sameConsonants('MHMD', 'MAHMOUD')).toBe(true);
     expect(sameConsonants('MHMD', 'AHMED')).toBe(false);
+    expect(sameConsonants('VLID', 'WALID')).toBe(true);
+    expect(sameConsonants('VLID', 'LLOYD')).toBe(false);
   });
 
   it('does not compare consonants between two Latin names', () => {

@@ -54,13 +54,20 @@ export function soundAlike(a: string, b: string): boolean {
 
 /**
  * The consonants of a word as Arabic and Hebrew script write them: the folded spelling without vowels and without
- * the letters those scripts use for long vowels (Y, W/V, and I/J after folding), doubled letters once.
+ * the letters those scripts use for long vowels (Y, W/V, and I/J after folding; a W opening the word stays, as
+ * the consonant it is there: WALID is VLD, not LLOYD's LD), doubled letters once.
  * MUHAMMAD and محمد (MHMD) are MHMD; NETANYAHU and נתניהו are NTNH.
  */
 export function consonantSkeleton(word: string): string {
-  return foldSpelling(word)
-    .replace(/[AEIOUVY]/g, '')
-    .replace(/(.)\1+/g, '$1');
+  const folded = foldSpelling(word);
+  // W (V once folded) opens a word as a consonant (WALID, وليد): kept there, dropped as a long vowel elsewhere
+  return (
+    (folded[0] === 'V' ? 'V' : '') +
+    folded
+      .slice(folded[0] === 'V' ? 1 : 0)
+      .replace(/[AEIOUVY]/g, '')
+      .replace(/(.)\1+/g, '$1')
+  );
 }
 
 /** Consonants at least this many: one or two letters alone (RM for RAMI) are compared only within a whole name. */

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Deadline } from '../../deadline';
-import { identifierKey } from '../identifiers/identifier';
 import type { IndexedParty } from '../listed-designations-index';
-import { highestMultiplier, matchSubject } from '../matching/match-subject';
+import { matchSubject } from '../matching/match-subject';
+import { listMatchOptions, screeningCandidates } from './screening-candidates';
 import {
   resolveMatchSettings,
   SANCTIONS_MATCHING_VERSION,
@@ -52,13 +52,6 @@ function designationView(designation: ListedDesignation): SanctionsMatchView['de
   };
 }
 
-function withoutRepeats(designations: readonly ListedDesignation[]): ListedDesignation[] {
-  const seen = new Set<string>();
-  return designations.filter(
-    (designation) => !seen.has(designation.unique_id) && !!seen.add(designation.unique_id),
-  );
-}
-
 const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
 
 /**
@@ -80,29 +73,14 @@ export async function screenCompanySanctions(
   const list = await currentSanctionsList(em);
   const index = await (options.deadline?.notCounting(list.index()) ?? list.index());
   const settings = resolveMatchSettings(options.match);
-  // the list's own word weights, computed once per version with its index
-  const match = { ...options.match, wordWeights: index?.statistics.wordWeights };
-  // an entity designation sharing too few words to pass is not handed over (a score never exceeds name score × this)
-  const entityBound = {
-    minNameScore: settings.thresholds.entity / highestMultiplier(settings) - 1e-4,
-    weights: settings.weights,
-  };
+  const match = index === null ? options.match : listMatchOptions(index, options.match);
   const screened: SanctionsScreen['screened'] = [];
   const matches: SanctionsMatchView[] = [];
 
   const screenOne = async (subject: ScreeningSubject) => {
     if (index === null) return { compared: 0, found: [] as SanctionsMatchView[] };
-    const types = subject.kind === 'person' ? (['individual'] as const) : (['entity', 'ship'] as const);
-    const wanted = new Set<string>(types);
-    const candidates = withoutRepeats([
-      ...index.candidatesFor([subject.name], { types, entityBound }),
-      // A designation publishing the subject's registry number is a candidate whether or not a name word is shared.
-      ...(subject.identifiers ?? [])
-        .flatMap((identifier) => index.byIdentifier(identifierKey(identifier)))
-        .filter((designation) => wanted.has(designation.type)),
-    ]);
     // The index's parties, the same objects on every request: the matcher normalises their names once per version.
-    const parties = candidates.map((designation) => index.partyOf(designation));
+    const parties = screeningCandidates(index, subject, settings);
     const matched: ReturnType<typeof matchSubject<IndexedParty>> = [];
     for (let start = 0; start < parties.length; start += COMPARISON_SLICE) {
       if (start > 0) await options.deadline?.yieldThenCheck();
@@ -116,7 +94,7 @@ export async function screenCompanySanctions(
       designation: designationView(match.party.designation),
       explanation: match.explanation,
     }));
-    return { compared: candidates.length, found };
+    return { compared: parties.length, found };
   };
 
   const endTurn = await screeningTurn(options.deadline);
