@@ -46,6 +46,8 @@ const CYRILLIC_REPLACEMENTS: [string, string][] = [
   ['Ə', 'A'],
 ];
 
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+
 const LATIN_NAME = /^[A-Za-z][A-Za-z' -]*$/;
 
 /** A name as Companies House would print it in Latin script, or null when the source gives nothing usable. */
@@ -54,11 +56,10 @@ export function romanise(name: string, romanisation: Romanisation): string | nul
     .replace(/[`'"’]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (romanisation === 'syllabic') latin = latin.replace(/[ -]/g, '');
+  if (romanisation === 'syllabic') latin = capitalised(latin.replace(/[ -]/g, ''));
   return LATIN_NAME.test(latin) ? latin : null;
 }
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 const forenameCase = (name: string) => name.split(' ').map(capitalised).join(' ');
 
 /** The names of that sex and those for either. */
