@@ -37,6 +37,8 @@ import { demoListParties, UK_LIST_DESIGNATIONS } from './demo-list';
 import { labelledSet } from './labelled-set';
 import type { CurvePoint, Quality } from './metrics';
 import { pairReport, type PairReport, type WorstPair } from './pair-report';
+import { fakerListRegions } from './faker-list-regions';
+import type { ListRegion } from './list-region-names';
 import { populationCompany, populationPerson, screenPopulation, type PopulationGroup } from './population';
 import { PrefilterIndex } from './prefilter';
 import { scorePairs } from './score-pairs';
@@ -46,8 +48,8 @@ const projectRoot = resolve(__dirname, '../..');
 const ALIAS_LIST = { designations: 600, seed: 37 };
 const POPULATION_SEED = 37;
 const POPULATION_LIST_SEED = 1;
-/** Share of generated people named from the list's own vocabulary (the namesakes). */
-const LIST_VOCABULARY_SHARE = 0.1;
+/** Share of generated people with names from the list's regions, not from its words (list-region-names.ts). */
+const LIST_REGION_SHARE = 0.1;
 
 const usage = `Usage: npm run eval:sanctions -- [options]
   --half H        held_out (default) or tuning: the half whose figures are printed in full
@@ -103,8 +105,8 @@ function worstLines(list: WorstPair[]): string {
     .join('\n');
 }
 
-function* people(count: number) {
-  for (let i = 0; i < count; i++) yield populationPerson(POPULATION_SEED, i, LIST_VOCABULARY_SHARE);
+function* people(count: number, regions: readonly ListRegion[]) {
+  for (let i = 0; i < count; i++) yield populationPerson(POPULATION_SEED, i, LIST_REGION_SHARE, regions);
 }
 
 function* companies(count: number) {
@@ -187,12 +189,17 @@ async function main(): Promise<void> {
     const index = new PrefilterIndex(listParties, options);
     progress(`population: screening ${peopleCount} people and ${companyCount} companies`);
     const start = performance.now();
-    const rates = screenPopulation(index, [...people(peopleCount), ...companies(companyCount)], options);
+    const rates = screenPopulation(
+      index,
+      [...people(peopleCount, fakerListRegions()), ...companies(companyCount)],
+      options,
+    );
     const seconds = (performance.now() - start) / 1000;
     population = {
       list: { designations: listParties.length, names, seed: POPULATION_LIST_SEED },
       seed: POPULATION_SEED,
-      listVocabularyShare: LIST_VOCABULARY_SHARE,
+      listRegionShare: LIST_REGION_SHARE,
+      listRegionNames: '@faker-js/faker locale data (bench/eval-sanctions/faker-list-regions.ts)',
       seconds,
       groups: rates,
     };
@@ -204,11 +211,22 @@ async function main(): Promise<void> {
     const flaggedPeople = peopleRates.reduce((sum, r) => sum + r.flagged, 0);
     console.log(
       formatTable([
-        ['group', 'screened', 'flagged', 'per 1,000', 'candidates/subject', 'ms/subject'],
+        [
+          'group',
+          'screened',
+          'flagged',
+          'same full name',
+          'variant',
+          'per 1,000',
+          'candidates/subject',
+          'ms/subject',
+        ],
         ...rates.map((r) => [
           r.group,
           String(r.screened),
           String(r.flagged),
+          String(r.sameFullName),
+          String(r.variant),
           (r.rate * 1000).toFixed(2),
           r.candidatesPerSubject.toFixed(1),
           r.msPerSubject.toFixed(3),
@@ -217,14 +235,23 @@ async function main(): Promise<void> {
           'all people',
           String(allPeople),
           String(flaggedPeople),
+          String(peopleRates.reduce((sum, r) => sum + r.sameFullName, 0)),
+          String(peopleRates.reduce((sum, r) => sum + r.variant, 0)),
           ((flaggedPeople / (allPeople || 1)) * 1000).toFixed(2),
           '',
           '',
         ],
       ]),
     );
+    console.log(
+      "(same full name: the person bears one of the designation's listed names word for word, a namesake any matcher flags; variant: flagged on a name that is not theirs word for word)",
+    );
     for (const r of rates)
-      for (const e of r.examples) console.log(`  e.g. ${r.group}: "${e.subject}" ~ "${e.party}" ${e.score}`);
+      for (const kind of ['sameFullName', 'variant'] as const)
+        for (const e of r.examples[kind])
+          console.log(
+            `  e.g. ${r.group}, ${kind === 'sameFullName' ? 'same full name' : 'variant'}: "${e.subject}" ~ "${e.party}" ${e.score}`,
+          );
   }
 
   if (write) {

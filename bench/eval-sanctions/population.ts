@@ -7,19 +7,13 @@ import {
   SURNAMES,
 } from '../../src/demo/details/details-vocabulary';
 import { FIRST_WORDS, SECOND_WORDS, SIC_CODES } from '../../src/demo/demo-register-vocabulary';
-import {
-  ARABIC_FAMILY_NAMES,
-  ARABIC_NAMES,
-  OTHER_FORENAMES,
-  OTHER_SURNAMES,
-  RUSSIAN_FEMALE_FROM,
-  RUSSIAN_FORENAMES,
-  RUSSIAN_SURNAMES,
-} from '../../src/demo/demo-sanctions-vocabulary';
+import type { ListedParty } from '../../src/domain/sanctions/matching/listed-party';
 import type { MatchOptions } from '../../src/domain/sanctions/matching/match-settings';
 import { matchSubject } from '../../src/domain/sanctions/matching/match-subject';
 import type { ScreenedSubject } from '../../src/domain/sanctions/matching/screened-subject';
+import { listRegionPerson, type ListRegion } from './list-region-names';
 import type { PrefilterIndex } from './prefilter';
+import { sameFullName } from './same-full-name';
 
 /*
  * The population false-positive rate: people and companies as Companies House gives them (names, month and year
@@ -27,12 +21,15 @@ import type { PrefilterIndex } from './prefilter';
  * designated party, screened one by one against a list of the UK list's size through the prefilter and
  * matchSubject, as screen_sanctions screens an officer. Every potential match is a false alarm.
  *
- * Most people are named from the register's vocabulary; a share (`listVocabularyShare`) from the list's own
- * vocabulary (Russian, Arabic and other names), the directors with such names a UK register does hold: they are
- * namesakes of designations, and count apart, since that is where false alarms come from.
+ * Most people are named from the register's vocabulary; a share (`listRegionShare`) have names from the regions
+ * the list's designations come from, in Latin script as Companies House writes them, drawn from a name pool that
+ * is not the list's (list-region-names.ts): the directors a UK register does hold whose names look like the
+ * list's. They count apart, since that is where false alarms come from. Among the flagged, a person who bears a
+ * listed name of the designation word for word (sameFullName) is a namesake: any matcher flags them. The others
+ * are flagged on a variant: what this matcher adds.
  */
 
-export type PopulationGroup = 'register_names' | 'list_vocabulary_names' | 'companies';
+export type PopulationGroup = 'register_names' | 'list_region_names' | 'companies';
 
 const RESIDENCES = [
   'England',
@@ -47,7 +44,8 @@ const RESIDENCES = [
 export function populationPerson(
   seed: number,
   i: number,
-  listVocabularyShare: number,
+  listRegionShare: number,
+  listRegions: readonly ListRegion[],
 ): {
   group: PopulationGroup;
   subject: ScreenedSubject;
@@ -55,29 +53,11 @@ export function populationPerson(
   const random = new KeyedRandom(seed, `person:${i}`);
   const birth = { year: random.int(1940, 2004), month: random.int(1, 12) };
   const countryOfResidence = random.pick(RESIDENCES);
-  if (random.chance(listVocabularyShare)) {
-    const style = random.int(0, 2);
-    let given: string;
-    let surname: string;
-    let nationality: string;
-    if (style === 0) {
-      const f = random.int(0, RUSSIAN_FORENAMES.length - 1);
-      given = RUSSIAN_FORENAMES[f]![0];
-      const family = random.pick(RUSSIAN_SURNAMES)[0];
-      surname = f >= RUSSIAN_FEMALE_FROM ? `${family}A` : family;
-      nationality = random.pick(['Russian', 'British', 'Latvian', 'Ukrainian']);
-    } else if (style === 1) {
-      given = random.pick(ARABIC_NAMES)[0];
-      surname = random.pick(ARABIC_FAMILY_NAMES)[0];
-      nationality = random.pick(['Iraqi', 'Syrian', 'British', 'Egyptian']);
-    } else {
-      given = random.pick(OTHER_FORENAMES);
-      surname = random.pick(OTHER_SURNAMES);
-      nationality = random.pick(['British', 'Venezuelan', 'Iranian', 'Malian']);
-    }
+  if (random.chance(listRegionShare)) {
+    const { name, nationality } = listRegionPerson(random, listRegions);
     return {
-      group: 'list_vocabulary_names',
-      subject: { kind: 'person', name: `${surname}, ${given}`, birth, nationality, countryOfResidence },
+      group: 'list_region_names',
+      subject: { kind: 'person', name, birth, nationality, countryOfResidence },
     };
   }
   const forenames = random.chance(0.5) ? MALE_FORENAMES : FEMALE_FORENAMES;
@@ -106,16 +86,29 @@ export function populationCompany(seed: number, i: number): ScreenedSubject {
   };
 }
 
+export interface FlagExample {
+  subject: string;
+  /** The listed name the subject was flagged on (its best match, or for a namesake the name it bears). */
+  party: string;
+  score: number;
+}
+
 export interface GroupRate {
   group: PopulationGroup;
   screened: number;
   /** Subjects with at least one potential match (all false alarms). */
   flagged: number;
+  /** Flagged people who bear a name of a designation they match, word for word: namesakes any matcher flags. */
+  sameFullName: number;
+  /** Flagged on a name that is not theirs word for word: what the matcher reads as a variant. */
+  variant: number;
   rate: number;
   candidatesPerSubject: number;
   msPerSubject: number;
-  examples: { subject: string; party: string; score: number }[];
+  examples: { sameFullName: FlagExample[]; variant: FlagExample[] };
 }
+
+const EXAMPLES = 5;
 
 export function screenPopulation(
   index: PrefilterIndex,
@@ -130,10 +123,12 @@ export function screenPopulation(
         group,
         screened: 0,
         flagged: 0,
+        sameFullName: 0,
+        variant: 0,
         rate: 0,
         candidatesPerSubject: 0,
         msPerSubject: 0,
-        examples: [],
+        examples: { sameFullName: [], variant: [] },
         ms: 0,
         candidates: 0,
       };
@@ -145,16 +140,20 @@ export function screenPopulation(
     rate.ms += performance.now() - start;
     rate.screened++;
     rate.candidates += candidates.length;
-    if (matches.length > 0) {
-      rate.flagged++;
-      if (rate.examples.length < 5) {
-        const best = matches[0]!;
-        rate.examples.push({
+    if (matches.length === 0) continue;
+    rate.flagged++;
+    const namesake = namesakeOf(subject.name, matches);
+    const kind = namesake ? 'sameFullName' : 'variant';
+    rate[kind]++;
+    if (rate.examples[kind].length < EXAMPLES) {
+      const best = matches[0]!;
+      rate.examples[kind].push(
+        namesake ?? {
           subject: subject.name,
           party: best.explanation.name?.listed.text ?? best.party.id,
           score: best.score,
-        });
-      }
+        },
+      );
     }
   }
   return [...groups.values()].map(({ ms, candidates, ...rate }) => ({
@@ -163,4 +162,16 @@ export function screenPopulation(
     candidatesPerSubject: candidates / rate.screened,
     msPerSubject: ms / rate.screened,
   }));
+}
+
+/** The first match whose designation has, among its names, the subject's own name word for word. */
+export function namesakeOf(
+  subject: string,
+  matches: readonly { party: ListedParty; score: number }[],
+): FlagExample | null {
+  for (const match of matches) {
+    const listed = match.party.names.find((name) => sameFullName(subject, name.text));
+    if (listed) return { subject, party: listed.text, score: match.score };
+  }
+  return null;
 }
