@@ -50,5 +50,8 @@ for (const row of rows) {
 }
 codes.sort((a, b) => (a.code < b.code ? -1 : 1));
 const out = new URL('../../src/domain/sanctions/matching/elf-legal-forms.json', import.meta.url);
-writeFileSync(out, `${JSON.stringify({ source: source.split('/').pop(), licence: 'CC0 1.0 (GLEIF)', codes }, null, 0)}\n`);
+writeFileSync(
+  out,
+  `${JSON.stringify({ source: source.split('/').pop(), licence: 'CC0 1.0 (GLEIF)', codes }, null, 0)}\n`,
+);
 console.log(`${codes.length} company legal forms written to ${out.pathname}`);

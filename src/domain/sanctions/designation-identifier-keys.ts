@@ -1,6 +1,6 @@
 import { identifierKey } from './identifiers/identifier';
 import { designationIdentifiers } from './identifiers/designation-identifiers';
-import type { ListedDesignation } from './sanctions-list';
+import type { ListedDesignation } from './listed-designation';
 
 /**
  * The lookup keys of a designation's identifiers (`gb-coh:01234567`, `imo:9074729`, `ru-inn:7707083893`): what an

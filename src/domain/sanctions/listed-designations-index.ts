@@ -7,7 +7,7 @@ import { listWordWeights, type WordWeights } from './matching/word-weights';
 import { CandidateIndex } from './matching/candidate-index';
 import { kindOfDesignation, kindsOfTypes, nameKey } from './name-tokens';
 import type { DesignationType } from './sanctions-designation';
-import type { CandidateOptions, ListedDesignation } from './sanctions-list';
+import type { CandidateOptions, ListedDesignation } from './listed-designation';
 
 /*
  * The current list in memory, built once per process per list version: every designation parsed once, its

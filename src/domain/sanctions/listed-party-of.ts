@@ -1,6 +1,6 @@
 import { designationIdentifiers } from './identifiers/designation-identifiers';
 import type { ListedParty } from './matching/listed-party';
-import type { ListedDesignation } from './sanctions-list';
+import type { ListedDesignation } from './listed-designation';
 
 /** "Low quality" as the list publishes it; anything else ("Good quality", blank) is a name to screen on. */
 const LOW_QUALITY = /^\s*low\b/i;

@@ -12,15 +12,7 @@ import {
   type IndexedParty,
   type ListedDesignationsIndex,
 } from './listed-designations-index';
-import {
-  addressCountries,
-  sanctionsDesignationSchema,
-  type DesignationName,
-  type DesignationType,
-  type SanctionsDesignation,
-} from './sanctions-designation';
-import type { MatchWeights } from './matching/match-settings';
-import type { SubjectKind } from './matching/screened-subject';
+import { addressCountries, sanctionsDesignationSchema, type DesignationName } from './sanctions-designation';
 import type { SanctionsListVersionSummary } from './sanctions-list-import-result';
 
 /*
@@ -30,18 +22,9 @@ import type { SanctionsListVersionSummary } from './sanctions-list-import-result
  * current version's row and nothing else unless the version is new to this process.
  */
 
-/** A designation on the list as screening reads it: the whole record, its primary name and address countries. */
-export type ListedDesignation = SanctionsDesignation & { primary_name: string; countries: string[] };
+import type { CandidateOptions, ListedDesignation } from './listed-designation';
 
-export interface CandidateOptions {
-  /** Only designations of these types (people against individuals, companies against entities). */
-  types?: readonly DesignationType[];
-  /**
-   * Leave out designations whose shared keys cannot give the name score a pass needs (matching/candidate-bound.ts):
-   * per kind, the threshold over the most the other features can multiply a name score by.
-   */
-  nameScoreBound?: { minNameScore: Record<SubjectKind, number>; weights: MatchWeights };
-}
+export type { CandidateOptions, ListedDesignation };
 
 export interface CurrentSanctionsList {
   /** Null before any list was imported: screening then has nothing to screen against, and must say so. */
