@@ -110,8 +110,15 @@ function joinSplitWords(words: readonly string[], other: readonly string[]): Wor
  * (common forenames and surnames, TRADING, GROUP) across hundreds of candidates, and comparing two words costs
  * several Jaro-Winkler and Double Metaphone calls.
  */
-const comparedWords = new WeakMap<MatchWeights, Map<string, Map<string, Map<string, TokenComparison>>>>();
-const SUBJECT_WORDS_KEPT = 20_000;
+let comparedWords = new WeakMap<MatchWeights, Map<string, Map<string, Map<string, TokenComparison>>>>();
+/** Word pairs kept in all, across subject words: past it every cache starts again (a long-running server). */
+const WORD_PAIRS_KEPT = 500_000;
+let wordPairsKept = 0;
+
+function forgetComparedWords(): void {
+  comparedWords = new WeakMap();
+  wordPairsKept = 0;
+}
 
 function comparisonsOf(
   subjectText: string,
@@ -132,7 +139,6 @@ function comparisonsOf(
   }
   let byListed = bySubject.get(subjectText);
   if (byListed === undefined) {
-    if (bySubject.size >= SUBJECT_WORDS_KEPT) bySubject.clear();
     byListed = new Map();
     bySubject.set(subjectText, byListed);
   }
@@ -160,6 +166,11 @@ function compareWords(
         weights,
         consonantal,
       );
+    if (wordPairsKept >= WORD_PAIRS_KEPT) {
+      forgetComparedWords();
+      return comparison;
+    }
+    wordPairsKept += 1;
     cache.set(listed.text, comparison);
   }
   return comparison;
