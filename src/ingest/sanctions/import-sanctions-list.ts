@@ -10,7 +10,7 @@ import {
   type HeldDesignation,
   type IncomingDesignation,
 } from '../../domain/sanctions/list-version-diff';
-import { kindOfDesignation, nameKey, nameTokenKeys } from '../../domain/sanctions/name-tokens';
+import { kindOfDesignation, nameKey } from '../../domain/sanctions/name-tokens';
 import { addressCountries, type SanctionsDesignation } from '../../domain/sanctions/sanctions-designation';
 import type { SanctionsListImportResult } from '../../domain/sanctions/sanctions-list-import-result';
 import { currentListVersion, primaryNameOf, versionSummary } from '../../domain/sanctions/sanctions-list';
@@ -168,6 +168,9 @@ async function writeVersion(
     [...rewritten.map((item) => item.designation.unique_id), ...goneIds],
     INSERT_CHUNK,
   )) {
+    // sanctions_name_tokens is no longer written: the prefilter's keys are computed in memory from the matcher's
+    // own key function when a list version is first screened (listed-designations-index.ts); a rewritten
+    // designation's rows from before are cleared so that nothing stale is left behind
     await trx('sanctions_name_tokens').whereIn('unique_id', ids).delete();
     // A removed designation keeps its names: what an earlier screening matched stays readable.
     const replaced = ids.filter((id) => !gone.has(id));
@@ -216,18 +219,6 @@ async function writeVersion(
     })),
   );
   for (const rows of chunks(nameRows, INSERT_CHUNK)) await trx('sanctions_designation_names').insert(rows);
-
-  const tokenRows = rewritten.flatMap(({ designation }) =>
-    [
-      ...new Set(
-        designation.names.flatMap((name) => nameTokenKeys(name.name, kindOfDesignation(designation.type))),
-      ),
-    ].map((token_key) => ({
-      token_key,
-      unique_id: designation.unique_id,
-    })),
-  );
-  for (const rows of chunks(tokenRows, INSERT_CHUNK)) await trx('sanctions_name_tokens').insert(rows);
 
   const change = (unique_id: string, kind: SanctionsListChangeKind, type: string, name: string) => ({
     version_id: versionId,
