@@ -1,7 +1,7 @@
 import { CandidateIndex, type PassingBound } from '../../src/domain/sanctions/matching/candidate-index';
 import type { ListedParty } from '../../src/domain/sanctions/matching/listed-party';
 import { resolveMatchSettings, type MatchOptions } from '../../src/domain/sanctions/matching/match-settings';
-import { highestMultiplier, partyKind } from '../../src/domain/sanctions/matching/match-subject';
+import { minPassingNameScore, partyKind } from '../../src/domain/sanctions/matching/match-subject';
 import type { SubjectKind } from '../../src/domain/sanctions/matching/screened-subject';
 import { NO_WORD_WEIGHTS } from '../../src/domain/sanctions/matching/word-weights';
 
@@ -15,12 +15,8 @@ import { NO_WORD_WEIGHTS } from '../../src/domain/sanctions/matching/word-weight
 /** The bound screen_sanctions applies (screen-company.ts), for these match options. */
 export function passingBound(options: MatchOptions): PassingBound {
   const settings = resolveMatchSettings(options);
-  const multiplier = highestMultiplier(settings);
   return {
-    minNameScore: {
-      person: settings.thresholds.person / multiplier - 1e-4,
-      entity: settings.thresholds.entity / multiplier - 1e-4,
-    },
+    minNameScore: minPassingNameScore(settings),
     weights: settings.weights,
     wordWeights: options.wordWeights ?? NO_WORD_WEIGHTS,
   };

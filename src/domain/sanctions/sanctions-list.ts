@@ -6,12 +6,7 @@ import {
   type SanctionsListVersion,
 } from '../../db/entities/sanctions-list-version';
 import { knexOf } from '../companies/register-sql';
-import { listedPartyOf } from './listed-party-of';
-import {
-  listedDesignationsIndex,
-  type IndexedParty,
-  type ListedDesignationsIndex,
-} from './listed-designations-index';
+import { listedDesignationsIndex, type ListedDesignationsIndex } from './listed-designations-index';
 import { addressCountries, sanctionsDesignationSchema, type DesignationName } from './sanctions-designation';
 import type { SanctionsListVersionSummary } from './sanctions-list-import-result';
 
@@ -31,20 +26,8 @@ export interface CurrentSanctionsList {
   version: SanctionsListVersionSummary | null;
   /** Designations on the current list sharing a name token key with any of `names`, in Unique ID order. */
   candidatesFor(names: readonly string[], options?: CandidateOptions): Promise<ListedDesignation[]>;
-  /**
-   * Designations on the current list publishing any of these identifier keys (`gb-coh:01234567`, see
-   * designationIdentifierKeys), whatever their names: an identifier match needs no name in common.
-   */
-  withIdentifiers(
-    keys: readonly string[],
-    options?: Pick<CandidateOptions, 'types'>,
-  ): Promise<ListedDesignation[]>;
   /** Designations on the current list with a name equal to `name` once normalised (token order ignored). */
   withNameKey(name: string, options?: Pick<CandidateOptions, 'types'>): Promise<ListedDesignation[]>;
-  /** The designation in the matcher's shape: the same object on every request for this list version. */
-  partyOf(designation: ListedDesignation): Promise<IndexedParty>;
-  /** Designations carrying identifier key `key` (designation-identifier-keys.ts), in Unique ID order. */
-  byIdentifier(key: string): Promise<ListedDesignation[]>;
   /** The in-memory index of this version (parties, list-wide statistics); null before any list was imported. */
   index(): Promise<ListedDesignationsIndex | null>;
   /** One designation by Unique ID, including one since removed (its record as last listed); null if never seen. */
@@ -123,27 +106,8 @@ export async function currentSanctionsList(em: EntityManager): Promise<CurrentSa
       return (await indexed())?.candidatesFor(names, options) ?? [];
     },
 
-    async withIdentifiers(keys, options = {}) {
-      const built = await indexed();
-      if (built === null) return [];
-      const wanted = options.types === undefined ? undefined : new Set<string>(options.types);
-      const found = new Set(keys.flatMap((key) => built.byIdentifier(key)));
-      return [...found]
-        .filter((designation) => wanted === undefined || wanted.has(designation.type))
-        .sort((a, b) => (a.unique_id < b.unique_id ? -1 : a.unique_id > b.unique_id ? 1 : 0));
-    },
-
     async withNameKey(name, options = {}) {
       return (await indexed())?.withNameKey(name, options) ?? [];
-    },
-
-    async partyOf(designation) {
-      const built = await indexed();
-      return built === null ? { ...listedPartyOf(designation), designation } : built.partyOf(designation);
-    },
-
-    async byIdentifier(key) {
-      return (await indexed())?.byIdentifier(key) ?? [];
     },
 
     async index() {

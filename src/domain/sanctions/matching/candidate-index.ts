@@ -1,6 +1,6 @@
 import { nameScoreBound } from './candidate-bound';
 import type { MatchWeights } from './match-settings';
-import { nameKeysByWord, nameTokenKeys, nameTokens } from './name-tokens';
+import { nameKeysByWord } from './name-tokens';
 import type { SubjectKind } from './screened-subject';
 import type { WordWeights } from './word-weights';
 
@@ -28,13 +28,19 @@ export class CandidateIndex<T> {
 
   /** Indexes one designation's names, read as `kind`; items must be added once each. */
   add(item: T, names: readonly string[], kind: SubjectKind): void {
-    const keys = new Set(names.flatMap((name) => nameTokenKeys(name, kind, 'listed')));
+    const keys = new Set<string>();
+    let shortest = Infinity;
+    for (const name of names) {
+      const { words, wholeName } = nameKeysByWord(name, kind, 'listed');
+      shortest = Math.min(shortest, words.length);
+      for (const key of [...wholeName, ...words.flatMap((word) => word.keys)]) keys.add(key);
+    }
     for (const key of keys) {
       const items = this.byKey.get(key);
       if (items === undefined) this.byKey.set(key, [item]);
       else items.push(item);
     }
-    this.shortestName.set(item, Math.min(...names.map((name) => nameTokens(name, kind).length)));
+    this.shortestName.set(item, shortest);
   }
 
   /** Items sharing a key with `name` read as `kind` (and, with a bound, able to pass), in the order added. */

@@ -77,13 +77,14 @@ export function explainPair<Party extends ListedParty>(
   options?: MatchOptions,
 ): PairComparison & { party: Party } {
   const settings = resolveMatchSettings(options);
+  // without onlyIfItCanPass the comparison is always written out
   return comparePair(
     subject,
     normaliseName(subject.name, subject.kind),
     party,
     settings,
     wordWeightOf(options, subject.kind),
-  );
+  )!;
 }
 
 /**
@@ -100,27 +101,21 @@ export function highestMultiplier({ weights }: MatchSettings): number {
   );
 }
 
+/** Per kind, the least name score that can still pass: the threshold over the highest multiplier (rounding aside). */
+export function minPassingNameScore(settings: MatchSettings): Record<SubjectKind, number> {
+  const multiplier = highestMultiplier(settings);
+  return {
+    person: settings.thresholds.person / multiplier - SCORE_ROUNDING,
+    entity: settings.thresholds.entity / multiplier - SCORE_ROUNDING,
+  };
+}
+
 function wordWeightOf(options: MatchOptions | undefined, kind: SubjectKind): (word: string) => number {
   const weights = options?.wordWeights?.[kind];
   if (!weights || weights.size === 0) return () => 1;
   return (word) => weights.get(word) ?? 1;
 }
 
-function comparePair<Party extends ListedParty>(
-  subject: ScreenedSubject,
-  subjectName: NormalisedName,
-  party: Party,
-  settings: MatchSettings,
-  weightOfWord: (word: string) => number,
-): PairComparison & { party: Party };
-function comparePair<Party extends ListedParty>(
-  subject: ScreenedSubject,
-  subjectName: NormalisedName,
-  party: Party,
-  settings: MatchSettings,
-  weightOfWord: (word: string) => number,
-  onlyIfItCanPass: number,
-): (PairComparison & { party: Party }) | null;
 /** The comparison; with `onlyIfItCanPass` (the highest multiplier), null as soon as the pair cannot pass. */
 function comparePair<Party extends ListedParty>(
   subject: ScreenedSubject,

@@ -1,7 +1,7 @@
 import { identifierKey } from '../identifiers/identifier';
 import type { IndexedParty, ListedDesignationsIndex } from '../listed-designations-index';
 import type { MatchOptions, MatchSettings } from '../matching/match-settings';
-import { highestMultiplier } from '../matching/match-subject';
+import { minPassingNameScore } from '../matching/match-subject';
 import type { ScreeningSubject } from './screening-subjects';
 
 /*
@@ -25,15 +25,7 @@ export function screeningCandidates(
   settings: MatchSettings,
 ): IndexedParty[] {
   const types = subject.kind === 'person' ? (['individual'] as const) : (['entity', 'ship'] as const);
-  // a score never exceeds name score × the highest multiplier, so a name score below this cannot pass
-  const multiplier = highestMultiplier(settings);
-  const nameScoreBound = {
-    minNameScore: {
-      person: settings.thresholds.person / multiplier - 1e-4,
-      entity: settings.thresholds.entity / multiplier - 1e-4,
-    },
-    weights: settings.weights,
-  };
+  const nameScoreBound = { minNameScore: minPassingNameScore(settings), weights: settings.weights };
   const wanted = new Set<string>(types);
   const seen = new Set<string>();
   return [

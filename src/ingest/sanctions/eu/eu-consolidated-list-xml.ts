@@ -1,7 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ServiceError } from '../../../domain/errors';
 import type { SanctionsDesignation } from '../../../domain/sanctions/sanctions-designation';
-import { ATTRIBUTE_PREFIX, childElements, isElement, type XmlElement } from '../un/un-xml-elements';
+import { readXmlListRoot } from '../xml-list-document';
 import { readEuEntry } from './eu-designation';
 import { attribute, children } from './eu-xml-attributes';
 
@@ -33,17 +32,6 @@ export interface ParsedEuConsolidatedList {
   warnings: EuEntryProblem[];
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE_PREFIX,
-  // The file declares a default namespace; a copy re-serialised with a prefix (ns2:export) reads the same.
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (_name: string, _path: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute,
-});
-
 function notTheList(detail: string, where: { line?: number; column?: number } = {}): ServiceError {
   return new ServiceError(
     'invalid_argument',
@@ -53,21 +41,7 @@ function notTheList(detail: string, where: { line?: number; column?: number } = 
 }
 
 export function parseEuConsolidatedListXml(input: Buffer | string): ParsedEuConsolidatedList {
-  const text = decode(input);
-  if (text.trim().length === 0) throw notTheList('the file is empty');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true)
-    throw notTheList(`not well-formed XML at line ${valid.err.line}: ${valid.err.msg}`, {
-      line: valid.err.line,
-      ...(valid.err.col === undefined ? {} : { column: valid.err.col }),
-    });
-  const tree = parser.parse(text) as XmlElement;
-  const root = childElements(tree, 'export')[0];
-  if (!isElement(root) && root !== '') {
-    const found = Object.keys(tree).find((key) => !key.startsWith('?'));
-    throw notTheList(`the root element is ${JSON.stringify(found ?? '')}, expected "export"`);
-  }
-  const list: XmlElement = isElement(root) ? root : {};
+  const list = readXmlListRoot(input, 'export', notTheList);
   const generated = attribute(list, 'generationDate');
   const generatedOn = generated === null ? null : publicationTime(generated);
   if (generatedOn === null)
@@ -97,16 +71,6 @@ export function parseEuConsolidatedListXml(input: Buffer | string): ParsedEuCons
     designations.push(reading.designation);
   });
   return { generatedOn, records: entries.length, designations, rejected, warnings };
-}
-
-/** The file is published as UTF-8; a file that is not is a wrong file, not a list with odd names. */
-function decode(input: Buffer | string): string {
-  if (typeof input === 'string') return input.replace(/^\uFEFF/, '');
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(input);
-  } catch {
-    throw notTheList('the file is not UTF-8 text');
-  }
 }
 
 /** generationDate is an xs:dateTime ("2024-12-11T21:24:35.826+01:00"); one without a zone is read as UTC. */

@@ -1,8 +1,8 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ServiceError } from '../../../domain/errors';
 import type { SanctionsDesignation } from '../../../domain/sanctions/sanctions-designation';
+import { readXmlListRoot } from '../xml-list-document';
 import { readUnRecord, UN_RECORD_TAGS } from './un-designation';
-import { ATTRIBUTE_PREFIX, childElements, childText, isElement, type XmlElement } from './un-xml-elements';
+import { ATTRIBUTE_PREFIX, childElements, childText, isElement } from './un-xml-elements';
 
 /*
  * Reads the UN Security Council Consolidated List (consolidated.xml) whole, as the UK importer reads its CSV: the
@@ -30,17 +30,6 @@ export interface ParsedUnConsolidatedList {
   warnings: UnRecordProblem[];
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE_PREFIX,
-  // Values stay strings as published: "0123" is a number only to a guesser.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // Every element an array, so one alias and three read alike.
-  isArray: (_name: string, _path: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute,
-});
-
 function notTheList(detail: string, where: { line?: number; column?: number } = {}): ServiceError {
   return new ServiceError(
     'invalid_argument',
@@ -50,21 +39,7 @@ function notTheList(detail: string, where: { line?: number; column?: number } = 
 }
 
 export function parseUnConsolidatedListXml(input: Buffer | string): ParsedUnConsolidatedList {
-  const text = decode(input);
-  if (text.trim().length === 0) throw notTheList('the file is empty');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true)
-    throw notTheList(`not well-formed XML at line ${valid.err.line}: ${valid.err.msg}`, {
-      line: valid.err.line,
-      ...(valid.err.col === undefined ? {} : { column: valid.err.col }),
-    });
-  const tree = parser.parse(text) as XmlElement;
-  const root = childElements(tree, 'CONSOLIDATED_LIST')[0];
-  if (!isElement(root) && root !== '') {
-    const found = Object.keys(tree).find((key) => !key.startsWith('?'));
-    throw notTheList(`the root element is ${JSON.stringify(found ?? '')}, expected "CONSOLIDATED_LIST"`);
-  }
-  const list: XmlElement = isElement(root) ? root : {};
+  const list = readXmlListRoot(input, 'CONSOLIDATED_LIST', notTheList);
   const generated = list[`${ATTRIBUTE_PREFIX}dateGenerated`];
   const generatedOn = typeof generated === 'string' ? publicationTime(generated) : null;
   if (generatedOn === null)
@@ -110,16 +85,6 @@ export function parseUnConsolidatedListXml(input: Buffer | string): ParsedUnCons
     });
   }
   return { generatedOn, records, designations, rejected, warnings };
-}
-
-/** The list is published as UTF-8; a file that is not is a wrong file, not a list with odd names. */
-function decode(input: Buffer | string): string {
-  if (typeof input === 'string') return input.replace(/^\uFEFF/, '');
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(input);
-  } catch {
-    throw notTheList('the file is not UTF-8 text');
-  }
 }
 
 /** dateGenerated is an xs:dateTime ("2026-09-05T23:00:04.811Z"); one without a zone is read as UTC. */
