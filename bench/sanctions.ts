@@ -46,7 +46,7 @@ import type { DemoSanctionsCollision } from '../src/demo/demo-sanctions-collisio
 import { importDemoSanctionsList, writeDemoSanctionsList } from '../src/demo/demo-sanctions-list';
 import { importCompaniesCsv } from '../src/ingest/companies-house/import-companies';
 import { importCompanyDetailsDir } from '../src/ingest/companies-house/resources/import-company-details';
-import { currentSanctionsList } from '../src/domain/sanctions/sanctions-list';
+import { currentSanctionsLists } from '../src/domain/sanctions/sanctions-list';
 import type { Logger } from '../src/logger';
 import { startApi } from '../src/server';
 import type { Services } from '../src/services';
@@ -504,13 +504,13 @@ async function main(): Promise<void> {
     const list = {
       designations: imported.version.designations,
       names: imported.version.names,
-      rows: imported.rows,
+      rows: imported.records,
       written: { designations: written.designations, names: written.names, rows: written.rows },
       fileMiB: round(listBytes / 1024 ** 2, 1),
       generateSeconds: round(writeSeconds),
       generateAndImportSeconds: round(writeAndImportSeconds),
       importSeconds: round(importSeconds),
-      importRowsPerSecond: Math.round(imported.rows / importSeconds),
+      importRowsPerSecond: Math.round(imported.records / importSeconds),
       warnings: imported.warnings,
       loadAverageAtStart: loadAtImport,
     };
@@ -596,7 +596,8 @@ async function main(): Promise<void> {
     for (const l of latency)
       progress(`  ${l.label}: p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms (${l.calls} calls)`);
     const comparisons = await comparisonCost(orm.em.fork(), NUMBER, 5);
-    const indexBuildMs = (await (await currentSanctionsList(orm.em.fork())).index())?.buildMs ?? null;
+    const [held] = await currentSanctionsLists(orm.em.fork(), ['uk']);
+    const indexBuildMs = held === undefined ? null : (await held.index()).buildMs;
     progress(
       `  prefilter: ${comparisons.candidatesPerName.mean} candidates per name (p95 ${comparisons.candidatesPerName.p95}); ` +
         `${comparisons.microsecondsPerComparison} µs per full comparison; index built in ${indexBuildMs} ms`,

@@ -29,6 +29,7 @@ export async function demoListParties(designations: number, seed: number): Promi
   return parsed.designations.map((designation) =>
     listedPartyOf({
       ...designation,
+      list_id: 'uk' as const,
       primary_name: designation.names[0]!.name,
       countries: addressCountries(designation),
     }),

@@ -7,7 +7,7 @@ export function sanctionsRefreshActivities(deps: ActivityDeps) {
   return {
     /** Reads the configured source and imports it when it differs (ingest/sanctions/refresh-sanctions-list.ts). */
     async refreshSanctionsList(): Promise<SanctionsRefreshOutcome> {
-      const outcome = await refreshSanctionsList(orm.em.fork(), deps.sanctionsList?.source ?? null, {
+      const outcome = await refreshSanctionsList(orm.em.fork(), 'uk', deps.sanctionsList?.source ?? null, {
         ...deps.sanctionsList?.read,
         now: clock(),
       });
@@ -15,7 +15,7 @@ export function sanctionsRefreshActivities(deps: ActivityDeps) {
         outcome.status === 'imported' || outcome.status === 'unchanged'
           ? {
               version: outcome.version.id,
-              reportDate: outcome.version.report_date,
+              publishedOn: outcome.version.published_on,
               rejected: outcome.rejected,
             }
           : outcome.status === 'failed'

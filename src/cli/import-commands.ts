@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { drainHealthScores } from '../domain/health/store/refresh-health-scores';
 import { ServiceError } from '../domain/errors';
 import { importCompaniesCsv } from '../ingest/companies-house/import-companies';
@@ -62,7 +63,9 @@ export const importCommands: Record<string, Command> = {
     if (!file)
       throw new ServiceError('invalid_argument', 'import sanctions needs a file: import sanctions <file>');
     const read = await readSanctionsListSource({ kind: 'file', path: file });
-    return importSanctionsList(orm.em.fork(), read.bytes, { source: read.source });
+    return importSanctionsList(orm.em.fork(), 'uk', new Map([[basename(read.source), read.bytes]]), {
+      source: read.source,
+    });
   },
   'import accounts': async (orm, _options, positionals) => {
     const files = positionals.slice(2);

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { ChunkedWriter } from './chunked-writer';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/core';
 import { knexOf } from '../domain/companies/register-sql';
@@ -97,7 +97,7 @@ export async function importDemoSanctionsList(
   const file = join(dir, `demo-sanctions-list-${options.designations}-${options.seed ?? 1}.csv`);
   try {
     const written = await writeDemoSanctionsList(createWriteStream(file), options);
-    const result = await importSanctionsList(em, await readFile(file), {
+    const result = await importSanctionsList(em, 'uk', new Map([[basename(file), await readFile(file)]]), {
       source: `demo list (seed ${options.seed ?? 1}, ${options.designations} designations)`,
       now: options.asOf,
     });
@@ -117,7 +117,8 @@ export async function seedDemoSanctionsListIfEmpty(
 ): Promise<
   (SanctionsListImportResult & { collisionIds: string[]; collisions: DemoSanctionsCollision[] }) | null
 > {
-  if ((await knexOf(em)('sanctions_list_versions').first('id')) !== undefined) return null;
+  if ((await knexOf(em)('sanctions_list_versions').where({ list_id: 'uk' }).first('id')) !== undefined)
+    return null;
   const collisions = await demoSanctionsCollisions(em);
   const result = await importDemoSanctionsList(em, {
     designations: DEMO_SANCTIONS_SEED_DESIGNATIONS,

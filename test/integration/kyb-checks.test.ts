@@ -275,11 +275,11 @@ describe('KYB checks', () => {
         .map((reason) => reason.evidence);
       expect(missing).toEqual(
         expect.arrayContaining([
-          { check: 'sanctions', data: 'UK Sanctions List' },
+          { check: 'sanctions', data: 'sanctions lists' },
           { check: 'control', data: 'register of persons with significant control' },
         ]),
       );
-      expect(body.inputs.sanctions_list_version).toBeNull();
+      expect(body.inputs.sanctions_list_versions).toEqual([]);
     });
 
     it('reads the stated name: exact, legal form left off, close, previous and mismatched', async () => {
@@ -321,7 +321,7 @@ describe('KYB checks', () => {
         decided_by: 'company_not_found',
         company_number: null,
         company_name: null,
-        inputs: { company_snapshot_at: null, sanctions_list_version: null, health_model_version: null },
+        inputs: { company_snapshot_at: null, sanctions_list_versions: [], health_model_version: null },
       });
       expect(body.checks_performed.map((check) => check.check)).toEqual(['company']);
       expect(body.reasons[0]!.evidence).toEqual({ company_number: '10999999' });
@@ -372,9 +372,15 @@ describe('KYB checks', () => {
   });
 
   describe('the engine on the same store, with a sanctions screen and health scores built here', () => {
-    const listVersion = { id: 7, report_date: '2026-11-28', content_sha256: 'c0ffee', designations: 5012 };
+    const listVersion = {
+      list: 'uk',
+      id: 7,
+      published_on: '2026-11-28',
+      content_sha256: 'c0ffee',
+      designations: 5012,
+    };
     const quietScreen: ScreenSanctions = async () => ({
-      list_version: listVersion,
+      list_versions: [listVersion],
       screened: [
         { role: 'company', name: 'KYB CLEAN TRADING LIMITED', kind: 'entity' },
         { role: 'psc', name: 'Mr Hamish Wood', kind: 'individual' },
@@ -420,7 +426,7 @@ describe('KYB checks', () => {
         reasons: [expect.objectContaining({ code: 'name_exact' })],
         inputs: {
           as_of: '2026-12-01',
-          sanctions_list_version: { id: '7', report_date: '2026-11-28' },
+          sanctions_list_versions: [{ list: 'uk', id: '7', published_on: '2026-11-28' }],
           health_model_version: HEALTH_MODEL_VERSION,
         },
         disclaimer: KYB_DISCLAIMER,
@@ -467,7 +473,7 @@ describe('KYB checks', () => {
       });
       expect(result).toMatchObject({ outcome: 'refer', decided_by: 'sanctions_potential_match' });
       expect(result.reasons.find((reason) => reason.code === 'sanctions_potential_match')!.evidence).toEqual({
-        list_version: { id: '7', report_date: '2026-11-28' },
+        list_versions: [{ list: 'uk', id: '7', published_on: '2026-11-28' }],
         matches: [
           {
             subject: match.subject,
@@ -883,12 +889,11 @@ describe('KYB checks', () => {
       expect(status).toBe(201);
       expect(body.checks_performed.filter((check) => check.outcome !== 'pass')).toEqual([]);
       expect(body).toMatchObject({ outcome: 'pass', decided_by: 'name_exact' });
-      expect(body.inputs.sanctions_list_version).toEqual({
-        id: expect.any(String) as string,
-        report_date: '2026-11-28',
-      });
+      expect(body.inputs.sanctions_list_versions).toEqual([
+        { list: 'uk', id: expect.any(String) as string, published_on: '2026-11-28' },
+      ]);
       expect(body.checks_performed.find((check) => check.check === 'sanctions')!.detail).toMatch(
-        /^\d+ name\(s\) screened against list version \d+ \(report date 2026-11-28\): no potential match\.$/,
+        /^\d+ name\(s\) screened against UK Sanctions List version \d+ \(published 2026-11-28\): no potential match\. Not screened against: OFAC Specially Designated Nationals List \(not held\), EU Consolidated Financial Sanctions List \(not held\), UN Security Council Consolidated List \(not held\)\.$/,
       );
     });
 

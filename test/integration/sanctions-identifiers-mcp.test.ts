@@ -3,7 +3,7 @@ import pino from 'pino';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { listedPartyOf } from '../../src/domain/sanctions/listed-party-of';
 import { explainPair } from '../../src/domain/sanctions/matching/match-subject';
-import { currentSanctionsList } from '../../src/domain/sanctions/sanctions-list';
+import { sanctionsDesignation } from '../../src/domain/sanctions/sanctions-list';
 import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
 import {
   demoSanctionsCollisions,
@@ -95,9 +95,7 @@ describe('identifiers and alias quality over MCP, on the demo register', () => {
       expect(m.explanation.name.listed.text).not.toBe(nearAlias);
     }
     // What made the difference is the alias's quality: the same alias of good quality would match.
-    const listed = (await (
-      await currentSanctionsList(app.services.orm.em.fork())
-    ).designation(designationId))!;
+    const listed = (await sanctionsDesignation(app.services.orm.em.fork(), 'uk', designationId))!;
     const party = listedPartyOf(listed);
     const subject = {
       kind: 'person',

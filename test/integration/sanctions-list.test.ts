@@ -15,10 +15,27 @@ import { seedDemoSanctionsListIfEmpty } from '../../src/demo/demo-sanctions-list
 import { nameKey } from '../../src/domain/sanctions/name-tokens';
 import type { SanctionsRefreshOutcome } from '../../src/domain/sanctions/sanctions-list-import-result';
 import {
-  currentListVersion,
-  currentSanctionsList,
+  currentListVersion as currentListVersionOf,
+  currentSanctionsLists,
+  sanctionsDesignation,
+  type HeldSanctionsList,
   sanctionsListChanges,
 } from '../../src/domain/sanctions/sanctions-list';
+import type { EntityManager } from '@mikro-orm/core';
+
+/** These tests read the UK list, the one the refresh they drive imports. */
+const currentListVersion = (em: EntityManager) => currentListVersionOf(em, 'uk');
+async function currentSanctionsList(em: EntityManager) {
+  const [held] = await currentSanctionsLists(em, ['uk']);
+  return {
+    version: held?.version ?? null,
+    candidatesFor: async (...args: Parameters<HeldSanctionsList['candidatesFor']>) =>
+      held === undefined ? [] : held.candidatesFor(...args),
+    withNameKey: async (...args: Parameters<HeldSanctionsList['withNameKey']>) =>
+      held === undefined ? [] : held.withNameKey(...args),
+    designation: (uniqueId: string) => sanctionsDesignation(em, 'uk', uniqueId),
+  };
+}
 import type {
   ReadSourceOptions,
   SanctionsListSource,
@@ -105,7 +122,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
       status: 'imported',
       version: {
         id: expect.any(Number),
-        report_date: '2026-02-13',
+        published_on: '2026-02-13',
         source: server.url('/docs/UK-Sanctions-List.csv'),
         designations: 5,
         names: 15,
@@ -113,9 +130,14 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
         amended: 0,
         removed: 0,
       },
-      rows: 14,
+      records: 14,
       rejected: 2,
-      problems: { rejected: [expect.objectContaining({ line: 17 }), expect.objectContaining({ line: 18 })] },
+      problems: {
+        rejected: [
+          expect.objectContaining({ place: 'line 17' }),
+          expect.objectContaining({ place: 'line 18' }),
+        ],
+      },
     });
     const list = await currentSanctionsList(em());
     expect(list.version).toEqual(outcome.status === 'imported' ? outcome.version : null);
@@ -156,7 +178,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
   it('treats the same content again as unchanged: no new version', async () => {
     const before = await currentListVersion(em());
     const outcome = await refreshNow();
-    expect(outcome).toMatchObject({ status: 'unchanged', version: { id: before!.id }, rows: 0 });
+    expect(outcome).toMatchObject({ status: 'unchanged', version: { id: before!.id }, records: 0 });
     expect((await currentListVersion(em()))!.id).toBe(before!.id);
   });
 
@@ -168,7 +190,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
       status: 'imported',
       version: {
         id: before!.id + 1,
-        report_date: '2026-02-20',
+        published_on: '2026-02-20',
         designations: 5,
         added: 1,
         amended: 1,
@@ -210,6 +232,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
     const outcome = await refreshNow();
     expect(outcome).toEqual({
       status: 'failed',
+      list: 'uk',
       source: server.url('/docs/UK-Sanctions-List.csv'),
       code: 'invalid_argument',
       reason: 'Not a UK Sanctions List CSV: line 1: the Report Date "sometime in February" is not a date',
@@ -255,7 +278,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
     // A redirect on the same host is followed: V1 is a new version after V2.
     expect(await refreshFrom(app, url('/moved'))).toMatchObject({
       status: 'imported',
-      version: { report_date: '2026-02-13', added: 1, amended: 1, removed: 1, source: server.url('/list') },
+      version: { published_on: '2026-02-13', added: 1, amended: 1, removed: 1, source: server.url('/list') },
     });
   });
 
@@ -269,7 +292,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
       utimesSync(join(dir, 'newer.csv'), new Date('2026-02-20T09:00:00Z'), new Date('2026-02-20T09:00:00Z'));
       expect(await refreshFrom(app, { kind: 'file', path: dir })).toMatchObject({
         status: 'imported',
-        version: { report_date: '2026-02-20', source: join(dir, 'newer.csv') },
+        version: { published_on: '2026-02-20', source: join(dir, 'newer.csv') },
       });
       expect(await refreshFrom(app, { kind: 'file', path: join(dir, 'newer.csv') })).toMatchObject({
         status: 'unchanged',
@@ -288,6 +311,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
     const deps = { orm: app.services.orm, clock: () => new Date(), logger: pino({ level: 'silent' }) };
     expect(await sanctionsRefreshActivities(deps as unknown as ActivityDeps).refreshSanctionsList()).toEqual({
       status: 'not_configured',
+      list: 'uk',
     });
   });
 });
@@ -318,7 +342,7 @@ describe('`import sanctions FILE` (a real CLI process) and the demo list', () =>
     const file = join(fixtures, 'uk-sanctions-list-2026-02-13.csv');
     expect(await cli('import', 'sanctions', file)).toMatchObject({
       status: 'imported',
-      version: { id: 1, report_date: '2026-02-13', designations: 5, source: file },
+      version: { id: 1, published_on: '2026-02-13', designations: 5, source: file },
       rejected: 2,
     });
     expect(await cli('import', 'sanctions', file)).toMatchObject({ status: 'unchanged', version: { id: 1 } });
@@ -360,7 +384,7 @@ describe('`import sanctions FILE` (a real CLI process) and the demo list', () =>
         status: 'imported',
         rejected: 0,
         warnings: 0,
-        version: { report_date: '2026-03-02' },
+        version: { published_on: '2026-03-02' },
       });
       expect(await seedDemoSanctionsListIfEmpty(demo.em.fork(), { seed: 2, asOf })).toBeNull();
 

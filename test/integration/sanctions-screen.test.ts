@@ -247,7 +247,19 @@ describe('screen_sanctions', () => {
 
   it('says what was screened, against which list, and what could not be', async () => {
     const body = (await screen(`/company/${NUMBER}/sanctions-screen`)).body;
-    expect(body.list).toMatchObject({ name: 'UK Sanctions List', version_id: 1, report_date: '2026-11-01' });
+    expect(body.lists).toEqual([
+      expect.objectContaining({
+        list: 'uk',
+        name: 'UK Sanctions List',
+        version_id: 1,
+        published_on: '2026-11-01',
+      }),
+    ]);
+    expect(body.lists_not_screened.map((l) => [l.list, l.reason])).toEqual([
+      ['ofac', 'not_held'],
+      ['eu', 'not_held'],
+      ['un', 'not_held'],
+    ]);
     expect(body.screened.map((s) => [s.role, s.kind, s.name])).toEqual([
       ['company', 'entity', COMPANY],
       // The template row of the register file carries two previous names.
@@ -337,9 +349,10 @@ describe('screen_sanctions with no list loaded', () => {
     const body = (
       await request<Screen>(app, 'GET', `/company/${NUMBER}/sanctions-screen`, { key: user.api_key })
     ).body;
-    expect(body.list).toBeNull();
+    expect(body.lists).toEqual([]);
+    expect(body.lists_not_screened).toHaveLength(4);
     expect(body.potential_matches).toEqual([]);
-    expect(body.summary).toContain('No sanctions list is loaded');
+    expect(body.summary).toContain('No sanctions list is held or chosen');
     expect(body.screened.every((subject) => subject.candidates_compared === 0)).toBe(true);
   });
 });

@@ -54,24 +54,24 @@ describe('sanctions-refresh workflow (time-skipping server)', () => {
     drop('uk-sanctions-list-2026-02-13.csv');
     expect(await refresh()).toMatchObject({
       status: 'imported',
-      version: { report_date: '2026-02-13', added: 5 },
+      version: { published_on: '2026-02-13', added: 5 },
     });
     expect(await refresh()).toMatchObject({ status: 'unchanged' });
     drop('uk-sanctions-list-2026-02-20.csv');
     expect(await refresh()).toMatchObject({
       status: 'imported',
-      version: { report_date: '2026-02-20', added: 1, amended: 1, removed: 1 },
+      version: { published_on: '2026-02-20', added: 1, amended: 1, removed: 1 },
     });
   });
 
   it('keeps the current version when the newest file is not a list', async () => {
-    const before = await currentListVersion(orm.em.fork());
+    const before = await currentListVersion(orm.em.fork(), 'uk');
     drop('broken.csv', 'Last Updated,Unique ID\n01/01/2026,RUS0001\n');
     expect(await refresh()).toMatchObject({
       status: 'failed',
       code: 'invalid_argument',
       reason: expect.stringContaining('line 1 should be "Report Date: dd/mm/yyyy"'),
     });
-    expect(await currentListVersion(orm.em.fork())).toEqual(before);
+    expect(await currentListVersion(orm.em.fork(), 'uk')).toEqual(before);
   });
 });

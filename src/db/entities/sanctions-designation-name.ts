@@ -6,6 +6,7 @@ import { EntitySchema } from '@mikro-orm/core';
  */
 export interface SanctionsDesignationNameRow {
   id: number;
+  listId: string;
   uniqueId: string;
   position: number;
   name: string;
@@ -27,6 +28,7 @@ export const SanctionsDesignationNameEntity = new EntitySchema<SanctionsDesignat
   tableName: 'sanctions_designation_names',
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
+    listId: { type: 'string', fieldName: 'list_id' },
     uniqueId: { type: 'string', fieldName: 'unique_id' },
     position: { type: 'integer' },
     name: { type: 'text' },

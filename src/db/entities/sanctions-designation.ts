@@ -6,6 +6,7 @@ import { EntitySchema } from '@mikro-orm/core';
  * (the fields screening reads, without opening the record) and `record`, the whole SanctionsDesignation.
  */
 export interface SanctionsDesignationRow {
+  listId: string;
   uniqueId: string;
   designationType: string;
   primaryName: string;
@@ -27,6 +28,7 @@ export const SanctionsDesignationEntity = new EntitySchema<SanctionsDesignationR
   name: 'SanctionsDesignation',
   tableName: 'sanctions_designations',
   properties: {
+    listId: { type: 'string', primary: true, fieldName: 'list_id' },
     uniqueId: { type: 'string', primary: true, fieldName: 'unique_id' },
     designationType: { type: 'string', fieldName: 'designation_type' },
     primaryName: { type: 'text', fieldName: 'primary_name' },

@@ -3,7 +3,6 @@ import { SanctionsDesignationEntity } from './sanctions-designation';
 import { SanctionsDesignationNameEntity } from './sanctions-designation-name';
 import { SanctionsListChangeEntity } from './sanctions-list-change';
 import { SanctionsListVersionEntity } from './sanctions-list-version';
-import { SanctionsNameTokenEntity } from './sanctions-name-token';
 
 /** The entities of the sanctions list (issue 12); registered in index.ts through this list so their work adds no edits there. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -11,6 +10,5 @@ export const sanctionsEntities: EntitySchema<any>[] = [
   SanctionsListVersionEntity,
   SanctionsDesignationEntity,
   SanctionsDesignationNameEntity,
-  SanctionsNameTokenEntity,
   SanctionsListChangeEntity,
 ];

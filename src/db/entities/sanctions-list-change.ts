@@ -9,6 +9,7 @@ export type SanctionsListChangeKind = (typeof sanctionsListChangeKinds)[number];
  */
 export interface SanctionsListChange {
   versionId: number;
+  listId: string;
   uniqueId: string;
   change: SanctionsListChangeKind;
   designationType: string;
@@ -21,6 +22,7 @@ export const SanctionsListChangeEntity = new EntitySchema<SanctionsListChange>({
   tableName: 'sanctions_list_changes',
   properties: {
     versionId: { type: 'integer', primary: true, fieldName: 'version_id' },
+    listId: { type: 'string', fieldName: 'list_id' },
     uniqueId: { type: 'string', primary: true, fieldName: 'unique_id' },
     change: { type: 'string' },
     designationType: { type: 'string', fieldName: 'designation_type' },

@@ -1,19 +1,23 @@
 import { EntitySchema } from '@mikro-orm/core';
 
+import type { SanctionsListId } from '../../domain/sanctions/sanctions-lists';
+
 /**
- * One import of the UK Sanctions List whose content differed from the version before it. The newest is the
- * current list. `problems` is JSON: the first rejected rows and warnings, each { line, error }.
+ * One import of a sanctions list whose content differed from that list's version before it. The newest of a list
+ * is its current version. `problems` is JSON: the first rejected records and warnings, each { place, error }
+ * (versions imported before several lists were held say { line, error }).
  */
 export interface SanctionsListVersion {
   id: number;
-  /** ISO day of the file's "Report Date" line. */
-  reportDate: string;
-  /** SHA-256 of the file's bytes, hex: the same bytes again are the same version. */
+  listId: SanctionsListId;
+  /** The publication's own date (ISO day): the UK's Report Date, the UN's and EU's generation date; OFAC: null. */
+  publishedOn: string | null;
+  /** SHA-256 of the file's bytes (of its files', for OFAC), hex: the same bytes again are the same version. */
   contentSha256: string;
   /** The file path or URL it was read from. */
   source: string;
   importedAt: Date;
-  rows: number;
+  records: number;
   rejected: number;
   warnings: number;
   problems: string;
@@ -29,11 +33,12 @@ export const SanctionsListVersionEntity = new EntitySchema<SanctionsListVersion>
   tableName: 'sanctions_list_versions',
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
-    reportDate: { type: 'string', fieldName: 'report_date' },
+    listId: { type: 'string', fieldName: 'list_id' },
+    publishedOn: { type: 'string', fieldName: 'published_on', nullable: true },
     contentSha256: { type: 'string', fieldName: 'content_sha256' },
     source: { type: 'text' },
     importedAt: { type: 'datetime', fieldName: 'imported_at' },
-    rows: { type: 'integer' },
+    records: { type: 'integer' },
     rejected: { type: 'integer' },
     warnings: { type: 'integer' },
     problems: { type: 'text' },

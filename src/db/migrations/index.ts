@@ -24,6 +24,7 @@ import { Migration0023CompanyNamePairs } from './0023-company-name-pairs';
 import { Migration0024CompanyNamePairsPostgres } from './0024-company-name-pairs-postgres';
 import { Migration0025CompanyResourceCompleteness } from './0025-company-resource-completeness';
 import { Migration0026DeferredIndexes } from './0026-deferred-indexes';
+import { Migration0027SanctionsLists } from './0027-sanctions-lists';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -59,4 +60,5 @@ export const migrationsList = [
   { name: '0024-company-name-pairs-postgres', class: Migration0024CompanyNamePairsPostgres },
   { name: '0025-company-resource-completeness', class: Migration0025CompanyResourceCompleteness },
   { name: '0026-deferred-indexes', class: Migration0026DeferredIndexes },
+  { name: '0027-sanctions-lists', class: Migration0027SanctionsLists },
 ];

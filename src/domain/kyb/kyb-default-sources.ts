@@ -14,7 +14,12 @@ const screenSanctions: ScreenSanctions = async (em, companyNumber, { asOf, deadl
     deadline,
   });
   return {
-    list_version: screen.list && { id: screen.list.version_id, report_date: screen.list.report_date },
+    list_versions: screen.lists.map(({ list, version_id, published_on }) => ({
+      list,
+      id: version_id,
+      published_on,
+    })),
+    lists_not_screened: screen.lists_not_screened,
     screened: screen.screened,
     potential_matches: screen.potential_matches,
   };

@@ -29,8 +29,9 @@ export const kybCheckPerformedSchema = z.object({
 export type KybCheckPerformed = z.infer<typeof kybCheckPerformedSchema>;
 
 export const sanctionsListVersionRefSchema = z.object({
+  list: z.string(),
   id: z.string(),
-  report_date: z.string().nullable(),
+  published_on: z.string().nullable(),
 });
 
 export const kybInputsUsedSchema = z.object({
@@ -39,9 +40,9 @@ export const kybInputsUsedSchema = z.object({
     .datetime()
     .nullable()
     .describe('When the register record read was last written; null when no company was identified'),
-  sanctions_list_version: sanctionsListVersionRefSchema
-    .nullable()
-    .describe('The UK Sanctions List version screened against; null when none was loaded or none screened'),
+  sanctions_list_versions: z
+    .array(sanctionsListVersionRefSchema)
+    .describe('The sanctions list versions screened against; empty when none was held or none screened'),
   health_model_version: z.string().nullable().describe('The health score model used; null when none was'),
 });
 

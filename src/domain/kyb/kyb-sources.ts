@@ -12,13 +12,19 @@ import type { NameSimilarity } from './stated-name';
 
 /** The part of a sanctions screen (screen_sanctions) a KYB check reads; the screen may say more. */
 export const kybSanctionsScreenSchema = z.object({
-  list_version: z
-    .looseObject({
-      id: z.union([z.string(), z.number()]).transform(String),
-      report_date: z.string().nullable(),
-    })
-    .nullable()
-    .describe('null when no list has been loaded: nothing could be screened'),
+  list_versions: z
+    .array(
+      z.looseObject({
+        list: z.string(),
+        id: z.union([z.string(), z.number()]).transform(String),
+        published_on: z.string().nullable(),
+      }),
+    )
+    .describe('Every list version screened against; empty when none is held: nothing could be screened'),
+  lists_not_screened: z
+    .array(z.looseObject({ list: z.string(), name: z.string(), reason: z.string() }))
+    .default([])
+    .describe('The lists not screened against, and why (not held, or not chosen by the account)'),
   screened: z.array(z.unknown()).describe('Every name screened, so "no match" is meaningful'),
   potential_matches: z.array(
     z.looseObject({

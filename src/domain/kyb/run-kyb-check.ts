@@ -51,7 +51,7 @@ export async function runKybCheck(
   let inputs: KybCheckResult['inputs'] = {
     as_of: asOfDay,
     company_snapshot_at: null,
-    sanctions_list_version: null,
+    sanctions_list_versions: [],
     health_model_version: null,
   };
 
@@ -74,9 +74,11 @@ export async function runKybCheck(
     inputs = {
       as_of: asOfDay,
       company_snapshot_at: company.snapshotAt.toISOString(),
-      sanctions_list_version: sanctions.list_version
-        ? { id: sanctions.list_version.id, report_date: sanctions.list_version.report_date }
-        : null,
+      sanctions_list_versions: sanctions.list_versions.map(({ list, id, published_on }) => ({
+        list,
+        id,
+        published_on,
+      })),
       health_model_version: health?.modelVersion ?? null,
     };
   }
@@ -105,7 +107,9 @@ export async function runKybCheck(
     decidedBy: result.decided_by,
     result: JSON.stringify(result),
     companySnapshotAt: company?.snapshotAt ?? null,
-    sanctionsListVersionId: result.inputs.sanctions_list_version?.id ?? null,
+    // "uk:12,ofac:13": every version screened, in the column a single version id used to fill
+    sanctionsListVersionId:
+      result.inputs.sanctions_list_versions.map(({ list, id }) => `${list}:${id}`).join(',') || null,
     healthModelVersion: result.inputs.health_model_version,
     idempotencyKey: context.idempotencyKey,
     requestHash: requestHash(request),

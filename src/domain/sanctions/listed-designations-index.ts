@@ -137,28 +137,39 @@ export async function buildListedDesignationsIndex(
   };
 }
 
-/** The one index kept per database (the newest version asked for), by the object the database is reached through. */
-const latest = new WeakMap<object, { versionKey: string; index: Promise<ListedDesignationsIndex> }>();
+interface HeldIndex {
+  versionKey: string;
+  index: Promise<ListedDesignationsIndex>;
+}
 
 /**
- * The index of version `versionKey` of the list in database `database`: built from `load` on first use, shared by
- * every request for that version. A failed build is forgotten, so the next request tries again.
+ * One index kept per list per database (the newest version asked for), by the object the database is reached
+ * through and the list's id.
+ */
+const latest = new WeakMap<object, Map<string, HeldIndex>>();
+
+/**
+ * The index of version `versionKey` of list `list` in database `database`: built from `load` on first use, shared
+ * by every request for that version. A failed build is forgotten, so the next request tries again.
  */
 export function listedDesignationsIndex(
   database: object,
+  list: string,
   versionKey: string,
   load: () => Promise<readonly ListedDesignation[]>,
 ): Promise<ListedDesignationsIndex> {
-  const held = latest.get(database);
+  let lists = latest.get(database);
+  if (lists === undefined) latest.set(database, (lists = new Map()));
+  const held = lists.get(list);
   if (held !== undefined && held.versionKey === versionKey) return held.index;
   const started = performance.now();
   const index = load()
     .then((designations) => buildListedDesignationsIndex(versionKey, designations))
     .then((built) => ({ ...built, buildMs: Math.round(performance.now() - started) }));
   const entry = { versionKey, index };
-  latest.set(database, entry);
+  lists.set(list, entry);
   index.catch(() => {
-    if (latest.get(database) === entry) latest.delete(database);
+    if (lists.get(list) === entry) lists.delete(list);
   });
   return index;
 }

@@ -9,40 +9,49 @@ import { knexOf } from '../companies/register-sql';
 import { listedDesignationsIndex, type ListedDesignationsIndex } from './listed-designations-index';
 import { addressCountries, sanctionsDesignationSchema, type DesignationName } from './sanctions-designation';
 import type { SanctionsListVersionSummary } from './sanctions-list-import-result';
+import { sanctionsListIds, type SanctionsListId } from './sanctions-lists';
 
 /*
- * The read model of the UK Sanctions List: the current version, and the designations on it that are worth
- * comparing with a set of names (the token prefilter). Screening reads the list through here only. The prefilter
- * and the lookups answer from the version's in-memory index (listed-designations-index.ts); a request reads the
- * current version's row and nothing else unless the version is new to this process.
+ * The read model of the sanctions lists held: each list's current version, and the designations on it that are
+ * worth comparing with a set of names (the token prefilter). Screening reads the lists through here only. The
+ * prefilter and the lookups answer from each version's in-memory index (listed-designations-index.ts); a request
+ * reads the current versions' rows and nothing else unless a version is new to this process.
  */
 
 import type { CandidateOptions, ListedDesignation } from './listed-designation';
 
 export type { CandidateOptions, ListedDesignation };
 
-export interface CurrentSanctionsList {
-  /** Null before any list was imported: screening then has nothing to screen against, and must say so. */
-  version: SanctionsListVersionSummary | null;
-  /** Designations on the current list sharing a name token key with any of `names`, in Unique ID order. */
+/** One list held: its current version, and that version's designations. */
+export interface HeldSanctionsList {
+  list: SanctionsListId;
+  version: SanctionsListVersionSummary;
+  /** Designations on the current version sharing a name token key with any of `names`, in Unique ID order. */
   candidatesFor(names: readonly string[], options?: CandidateOptions): Promise<ListedDesignation[]>;
-  /** Designations on the current list with a name equal to `name` once normalised (token order ignored). */
+  /** Designations on the current version with a name equal to `name` once normalised (token order ignored). */
   withNameKey(name: string, options?: Pick<CandidateOptions, 'types'>): Promise<ListedDesignation[]>;
-  /** The in-memory index of this version (parties, list-wide statistics); null before any list was imported. */
-  index(): Promise<ListedDesignationsIndex | null>;
-  /** One designation by Unique ID, including one since removed (its record as last listed); null if never seen. */
-  designation(uniqueId: string): Promise<(ListedDesignation & { removed_in_version: number | null }) | null>;
+  /** The in-memory index of this version (parties, list-wide statistics). */
+  index(): Promise<ListedDesignationsIndex>;
 }
 
-export async function currentListVersion(em: EntityManager): Promise<SanctionsListVersion | null> {
-  const [newest] = await em.find(SanctionsListVersionEntity, {}, { orderBy: { id: 'desc' }, limit: 1 });
+/** The list's newest version; null when the list was never imported. */
+export async function currentListVersion(
+  em: EntityManager,
+  list: SanctionsListId,
+): Promise<SanctionsListVersion | null> {
+  const [newest] = await em.find(
+    SanctionsListVersionEntity,
+    { listId: list },
+    { orderBy: { id: 'desc' }, limit: 1 },
+  );
   return newest ?? null;
 }
 
 export function versionSummary(version: SanctionsListVersion): SanctionsListVersionSummary {
   return {
     id: version.id,
-    report_date: version.reportDate,
+    list: version.listId,
+    published_on: version.publishedOn,
     content_sha256: version.contentSha256,
     source: version.source,
     imported_at: version.importedAt.toISOString(),
@@ -71,64 +80,91 @@ export async function sanctionsListChanges(
   return em.find(SanctionsListChangeEntity, { versionId }, { orderBy: { uniqueId: 'asc' } });
 }
 
-export async function currentSanctionsList(em: EntityManager): Promise<CurrentSanctionsList> {
-  const version = await currentListVersion(em);
+/** The current version of every list held, in the lists' table order (sanctions-lists.ts). */
+export async function currentListVersions(em: EntityManager): Promise<SanctionsListVersion[]> {
   const knex = knexOf(em);
+  const newest = (await knex('sanctions_list_versions')
+    .select('list_id')
+    .max({ id: 'id' })
+    .groupBy('list_id')) as { list_id: string; id: number }[];
+  if (newest.length === 0) return [];
+  const versions = await em.find(SanctionsListVersionEntity, { id: { $in: newest.map((row) => row.id) } });
+  return versions.sort((a, b) => sanctionsListIds.indexOf(a.listId) - sanctionsListIds.indexOf(b.listId));
+}
+
+/**
+ * Every list held (or only those of `lists`), each with its current version and that version's index. A list
+ * never imported is not among them: the caller says so (lists not held are part of every screen's answer).
+ */
+export async function currentSanctionsLists(
+  em: EntityManager,
+  lists: readonly SanctionsListId[] = sanctionsListIds,
+): Promise<HeldSanctionsList[]> {
+  const wanted = new Set(lists);
+  const versions = (await currentListVersions(em)).filter((version) => wanted.has(version.listId));
+  return versions.map((version) => heldList(em, version));
+}
+
+function heldList(em: EntityManager, version: SanctionsListVersion): HeldSanctionsList {
+  const knex = knexOf(em);
+  const list = version.listId;
   // A refresh landing between reading the version and loading its rows leaves this index one version ahead of
   // its key until the next request, which sees the new version and builds again: never behind what it says.
-  const index =
-    version === null
-      ? null
-      : listedDesignationsIndex(
-          knex,
-          `${version.id}:${version.contentSha256}:${version.importedAt.toISOString()}`,
-          async () => {
-            const rows = (await knex('sanctions_designations')
-              .whereNull('removed_in_version')
-              .select('record')) as { record: string }[];
-            const parsed: ListedDesignation[] = [];
-            // In slices, a turn of the event loop between: 12,500 records take a second or two to parse.
-            for (let i = 0; i < rows.length; i++) {
-              if (i > 0 && i % 500 === 0) await nextTurn();
-              parsed.push(listedDesignation(rows[i]!.record));
-            }
-            return parsed;
-          },
-        );
+  const index = listedDesignationsIndex(
+    knex,
+    list,
+    `${version.id}:${version.contentSha256}:${version.importedAt.toISOString()}`,
+    async () => {
+      const rows = (await knex('sanctions_designations')
+        .where({ list_id: list })
+        .whereNull('removed_in_version')
+        .select('record')) as { record: string }[];
+      const parsed: ListedDesignation[] = [];
+      // In slices, a turn of the event loop between: 12,500 records take a second or two to parse.
+      for (let i = 0; i < rows.length; i++) {
+        if (i > 0 && i % 500 === 0) await nextTurn();
+        parsed.push(listedDesignation(list, rows[i]!.record));
+      }
+      return parsed;
+    },
+  );
   // Not awaited by a caller that reads nothing but the version; a failed build is theirs to see only if they ask.
-  index?.catch(() => undefined);
-  const indexed = async () => (index === null ? null : await index);
+  index.catch(() => undefined);
 
   return {
-    version: version === null ? null : versionSummary(version),
-
+    list,
+    version: versionSummary(version),
     async candidatesFor(names, options = {}) {
-      return (await indexed())?.candidatesFor(names, options) ?? [];
+      return (await index).candidatesFor(names, options);
     },
-
     async withNameKey(name, options = {}) {
-      return (await indexed())?.withNameKey(name, options) ?? [];
+      return (await index).withNameKey(name, options);
     },
-
     async index() {
-      return indexed();
-    },
-
-    async designation(uniqueId) {
-      const row = (await knex('sanctions_designations')
-        .where({ unique_id: uniqueId })
-        .first('record', 'removed_in_version')) as
-        { record: string; removed_in_version: number | null } | undefined;
-      if (row === undefined) return null;
-      return { ...listedDesignation(row.record), removed_in_version: row.removed_in_version };
+      return index;
     },
   };
 }
 
-function listedDesignation(record: string): ListedDesignation {
+/** One designation of a list by Unique ID, including one since removed (its record as last listed); null if never seen. */
+export async function sanctionsDesignation(
+  em: EntityManager,
+  list: SanctionsListId,
+  uniqueId: string,
+): Promise<(ListedDesignation & { removed_in_version: number | null }) | null> {
+  const row = (await knexOf(em)('sanctions_designations')
+    .where({ list_id: list, unique_id: uniqueId })
+    .first('record', 'removed_in_version')) as
+    { record: string; removed_in_version: number | null } | undefined;
+  if (row === undefined) return null;
+  return { ...listedDesignation(list, row.record), removed_in_version: row.removed_in_version };
+}
+
+function listedDesignation(list: SanctionsListId, record: string): ListedDesignation {
   const designation = sanctionsDesignationSchema.parse(JSON.parse(record));
   return {
     ...designation,
+    list_id: list,
     primary_name: primaryNameOf(designation.names),
     countries: addressCountries(designation),
   };

@@ -6,7 +6,6 @@ import {
   changedFields,
   diffListVersion,
   incomingDesignation,
-  sha256Hex,
   type HeldDesignation,
   type IncomingDesignation,
 } from '../../domain/sanctions/list-version-diff';
@@ -14,14 +13,16 @@ import { kindOfDesignation, nameKey } from '../../domain/sanctions/name-tokens';
 import { addressCountries, type SanctionsDesignation } from '../../domain/sanctions/sanctions-designation';
 import type { SanctionsListImportResult } from '../../domain/sanctions/sanctions-list-import-result';
 import { currentListVersion, primaryNameOf, versionSummary } from '../../domain/sanctions/sanctions-list';
+import { SANCTIONS_LISTS, type SanctionsListId } from '../../domain/sanctions/sanctions-lists';
 import type { SanctionsListChangeKind } from '../../db/entities/sanctions-list-change';
-import { parseUkSanctionsListCsv } from './uk-sanctions-list-csv';
+import { listContentSha256, parseSanctionsList, type SanctionsListFiles } from './sanctions-list-layouts';
 
 /*
- * A UK Sanctions List file into the store as one new version, all or nothing: parsed whole first (a file that is
- * not the list changes nothing), then compared with the designations on the current version and written in one
- * transaction with its diff. The same bytes as the current version are a no-op. Only designations that changed
- * are rewritten, so a daily import of a list that moved a little writes a little.
+ * One publication of a sanctions list (its files, in its published layout) into the store as that list's new
+ * version, all or nothing: parsed whole first (files that are not the list change nothing), then compared with
+ * the designations on the list's current version and written in one transaction with its diff. The same bytes as
+ * the current version are a no-op. Only designations that changed are rewritten, so a daily import of a list that
+ * moved a little writes a little. Each list is versioned on its own: importing one never touches another.
  */
 
 /** Problems listed in the result and stored with the version; all are counted. */
@@ -37,20 +38,22 @@ export interface ImportSanctionsListOptions {
 
 export async function importSanctionsList(
   em: EntityManager,
-  bytes: Buffer,
+  list: SanctionsListId,
+  files: SanctionsListFiles,
   options: ImportSanctionsListOptions,
 ): Promise<SanctionsListImportResult> {
-  const contentSha256 = sha256Hex(bytes);
-  const current = await currentListVersion(em);
+  const contentSha256 = listContentSha256(files);
+  const current = await currentListVersion(em, list);
   if (current?.contentSha256 === contentSha256) return unchanged(current);
 
-  const parsed = await parseUkSanctionsListCsv(bytes);
+  const parsed = await parseSanctionsList(list, files);
   if (parsed.designations.length === 0) {
     throw new ServiceError(
       'invalid_argument',
-      'The UK Sanctions List file holds no designation that could be read',
+      `The ${SANCTIONS_LISTS[list].name} files hold no designation that could be read`,
       {
-        rows: parsed.rows,
+        list,
+        records: parsed.records,
         rejected: parsed.rejected.slice(0, REPORTED_PROBLEMS),
       },
     );
@@ -64,34 +67,40 @@ export async function importSanctionsList(
   const outcome = await knex.transaction(async (trx) => {
     // Two imports at once (the Schedule and an operator) would both diff against the same current version.
     if (postgres) await trx.raw('select pg_advisory_xact_lock(?)', [SANCTIONS_IMPORT_LOCK]);
-    const latest = (await trx('sanctions_list_versions').orderBy('id', 'desc').first('content_sha256')) as
-      { content_sha256: string } | undefined;
+    const latest = (await trx('sanctions_list_versions')
+      .where({ list_id: list })
+      .orderBy('id', 'desc')
+      .first('content_sha256')) as { content_sha256: string } | undefined;
     if (latest?.content_sha256 === contentSha256) return 'unchanged' as const;
-    return writeVersion(trx, parsed.designations, {
-      reportDate: parsed.reportDate,
+    return writeVersion(trx, list, parsed.designations, {
+      publishedOn: parsed.publishedOn,
       contentSha256,
       source: options.source,
       importedAt: options.now ?? new Date(),
-      rows: parsed.rows,
+      records: parsed.records,
       rejected: parsed.rejected.length,
       warnings: parsed.warnings.length,
       problems: JSON.stringify(problems),
     });
   });
-  const version = await currentListVersion(em.fork());
+  const version = await currentListVersion(em.fork(), list);
   if (version === null) throw new Error('the sanctions list version just written is not there');
   if (outcome === 'unchanged') return unchanged(version);
   return {
     status: 'imported',
+    list,
     version: versionSummary(version),
-    rows: parsed.rows,
+    records: parsed.records,
     rejected: parsed.rejected.length,
     warnings: parsed.warnings.length,
     problems,
   };
 }
 
-/** pg_advisory_xact_lock key of the sanctions import (an arbitrary constant, unique in this service). */
+/**
+ * pg_advisory_xact_lock key of the sanctions import (an arbitrary constant, unique in this service). One key for
+ * every list: imports are rare, and one at a time keeps the global version sequence in import order.
+ */
 const SANCTIONS_IMPORT_LOCK = 7_212_001;
 
 function unchanged(
@@ -99,8 +108,9 @@ function unchanged(
 ): SanctionsListImportResult {
   return {
     status: 'unchanged',
+    list: version.listId,
     version: versionSummary(version),
-    rows: 0,
+    records: 0,
     rejected: 0,
     warnings: 0,
     problems: { rejected: [], warnings: [] },
@@ -108,11 +118,11 @@ function unchanged(
 }
 
 interface VersionFields {
-  reportDate: string;
+  publishedOn: string | null;
   contentSha256: string;
   source: string;
   importedAt: Date;
-  rows: number;
+  records: number;
   rejected: number;
   warnings: number;
   problems: string;
@@ -126,11 +136,13 @@ interface StoredState {
 
 async function writeVersion(
   trx: Knex.Transaction,
+  list: SanctionsListId,
   designations: readonly SanctionsDesignation[],
   fields: VersionFields,
 ): Promise<'imported'> {
   const stored = new Map<string, HeldDesignation>();
-  for (const row of (await trx('sanctions_designations').select(
+  const designationsOfList = () => trx('sanctions_designations').where({ list_id: list });
+  for (const row of (await designationsOfList().select(
     'unique_id',
     'content_sha256',
     'removed_in_version',
@@ -140,16 +152,17 @@ async function writeVersion(
       removed: row.removed_in_version !== null,
     });
   const { added, amended, removed: goneIds } = diffListVersion(stored, designations.map(incomingDesignation));
-  const fieldsChanged = await amendedFields(trx, amended);
+  const fieldsChanged = await amendedFields(trx, list, amended);
 
   const names = designations.reduce((sum, designation) => sum + designation.names.length, 0);
   const [inserted] = (await trx('sanctions_list_versions')
     .insert({
-      report_date: fields.reportDate,
+      list_id: list,
+      published_on: fields.publishedOn,
       content_sha256: fields.contentSha256,
       source: fields.source,
       imported_at: fields.importedAt,
-      rows: fields.rows,
+      records: fields.records,
       rejected: fields.rejected,
       warnings: fields.warnings,
       problems: fields.problems,
@@ -168,16 +181,16 @@ async function writeVersion(
     [...rewritten.map((item) => item.designation.unique_id), ...goneIds],
     INSERT_CHUNK,
   )) {
-    // sanctions_name_tokens is no longer written: the prefilter's keys are computed in memory from the matcher's
-    // own key function when a list version is first screened (listed-designations-index.ts); a rewritten
-    // designation's rows from before are cleared so that nothing stale is left behind
-    await trx('sanctions_name_tokens').whereIn('unique_id', ids).delete();
     // A removed designation keeps its names: what an earlier screening matched stays readable.
     const replaced = ids.filter((id) => !gone.has(id));
-    if (replaced.length > 0) await trx('sanctions_designation_names').whereIn('unique_id', replaced).delete();
+    if (replaced.length > 0)
+      await trx('sanctions_designation_names')
+        .where({ list_id: list })
+        .whereIn('unique_id', replaced)
+        .delete();
   }
   for (const ids of chunks(goneIds, INSERT_CHUNK))
-    await trx('sanctions_designations').whereIn('unique_id', ids).update({ removed_in_version: versionId });
+    await designationsOfList().whereIn('unique_id', ids).update({ removed_in_version: versionId });
 
   const fresh: Record<string, unknown>[] = [];
   for (const item of rewritten) {
@@ -197,13 +210,15 @@ async function writeVersion(
       removed_in_version: null,
     };
     if (stored.has(designation.unique_id))
-      await trx('sanctions_designations').where({ unique_id: designation.unique_id }).update(columns);
-    else fresh.push({ unique_id: designation.unique_id, first_version: versionId, ...columns });
+      await designationsOfList().where({ unique_id: designation.unique_id }).update(columns);
+    else
+      fresh.push({ list_id: list, unique_id: designation.unique_id, first_version: versionId, ...columns });
   }
   for (const rows of chunks(fresh, INSERT_CHUNK)) await trx('sanctions_designations').insert(rows);
 
   const nameRows = rewritten.flatMap(({ designation }) =>
     designation.names.map((name, position) => ({
+      list_id: list,
       unique_id: designation.unique_id,
       position,
       name: name.name,
@@ -222,13 +237,14 @@ async function writeVersion(
 
   const change = (unique_id: string, kind: SanctionsListChangeKind, type: string, name: string) => ({
     version_id: versionId,
+    list_id: list,
     unique_id,
     change: kind,
     designation_type: type,
     primary_name: name,
     changed_fields: kind === 'amended' ? JSON.stringify(fieldsChanged.get(unique_id) ?? []) : null,
   });
-  const removedRecords = await primaryNames(trx, goneIds);
+  const removedRecords = await primaryNames(trx, list, goneIds);
   const changeRows = [
     ...added.map(({ designation: d }) => change(d.unique_id, 'added', d.type, primaryNameOf(d.names))),
     ...amended.map(({ designation: d }) => change(d.unique_id, 'amended', d.type, primaryNameOf(d.names))),
@@ -244,12 +260,14 @@ async function writeVersion(
 /** For each amended designation, the top-level fields of its record that differ from the stored one. */
 async function amendedFields(
   trx: Knex.Transaction,
+  list: SanctionsListId,
   amended: readonly IncomingDesignation[],
 ): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   const byId = new Map(amended.map((item) => [item.designation.unique_id, item.designation]));
   for (const ids of chunks([...byId.keys()], INSERT_CHUNK)) {
     const rows = (await trx('sanctions_designations')
+      .where({ list_id: list })
       .whereIn('unique_id', ids)
       .select('unique_id', 'record')) as {
       unique_id: string;
@@ -266,11 +284,13 @@ async function amendedFields(
 
 async function primaryNames(
   trx: Knex.Transaction,
+  list: SanctionsListId,
   ids: readonly string[],
 ): Promise<Map<string, { designation_type: string; primary_name: string }>> {
   const result = new Map<string, { designation_type: string; primary_name: string }>();
   for (const chunk of chunks(ids, INSERT_CHUNK)) {
     const rows = (await trx('sanctions_designations')
+      .where({ list_id: list })
       .whereIn('unique_id', chunk)
       .select('unique_id', 'designation_type', 'primary_name')) as {
       unique_id: string;

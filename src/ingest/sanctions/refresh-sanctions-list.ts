@@ -1,4 +1,6 @@
+import { basename } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
+import type { SanctionsListId } from '../../domain/sanctions/sanctions-lists';
 import { ServiceError } from '../../domain/errors';
 import type { SanctionsRefreshOutcome } from '../../domain/sanctions/sanctions-list-import-result';
 import { importSanctionsList } from './import-sanctions-list';
@@ -16,15 +18,25 @@ import {
  */
 export async function refreshSanctionsList(
   em: EntityManager,
+  list: SanctionsListId,
   source: SanctionsListSource | null,
   options: ReadSourceOptions & { now?: Date } = {},
 ): Promise<SanctionsRefreshOutcome> {
-  if (source === null) return { status: 'not_configured' };
+  if (source === null) return { status: 'not_configured', list };
   try {
     const read = await readSanctionsListSource(source, options);
-    return await importSanctionsList(em, read.bytes, { source: read.source, now: options.now });
+    return await importSanctionsList(em, list, new Map([[basename(read.source), read.bytes]]), {
+      source: read.source,
+      now: options.now,
+    });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    return { status: 'failed', source: describeSource(source), code: error.code, reason: error.message };
+    return {
+      status: 'failed',
+      list,
+      source: describeSource(source),
+      code: error.code,
+      reason: error.message,
+    };
   }
 }

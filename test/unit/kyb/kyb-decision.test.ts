@@ -64,7 +64,7 @@ describe('assessCompany', () => {
     expect(checks.map((check) => check.check)).toEqual([...kybChecks]);
     expect(checks.every((check) => check.outcome === 'pass')).toBe(true);
     expect(checks.find((check) => check.check === 'sanctions')!.detail).toBe(
-      '2 name(s) screened against list version 3 (report date 2026-02-27): no potential match.',
+      '2 name(s) screened against UK Sanctions List version 3 (published 2026-02-27): no potential match.',
     );
     expect(checks.find((check) => check.check === 'health')!.detail).toBe(
       'Health score 82, grade A, risk low (model health-1, as of 2026-03-02).',

@@ -79,10 +79,11 @@ export const pscRegister: PscRegister = {
   statements: [],
 };
 
-export const listVersion = { id: '3', report_date: '2026-02-27' };
+export const listVersion = { list: 'uk', id: '3', published_on: '2026-02-27' };
 
 export const noMatchScreen: KybSanctionsScreen = {
-  list_version: listVersion,
+  list_versions: [listVersion],
+  lists_not_screened: [],
   screened: [
     { role: 'company', name: 'ACORN LEAF CONSULTING LTD', kind: 'entity' },
     { role: 'psc', name: 'Mrs Margaret Anne OLDHAM', kind: 'individual' },

@@ -6,7 +6,10 @@ import { facts, listVersion, lowRisk, noMatchScreen, withProfile } from './kyb-f
 
 /** A screen as screen_sanctions answers it: more fields than KYB reads, a numeric version id. */
 const screenWithMatch = {
-  list_version: { id: 3, report_date: '2026-02-27', content_sha256: 'ab12', designations: 4980 },
+  list_versions: [
+    { list: 'uk', id: 3, published_on: '2026-02-27', content_sha256: 'ab12', designations: 4980 },
+  ],
+  lists_not_screened: [{ list: 'un', name: 'UN Security Council Consolidated List', reason: 'not_held' }],
   screened: [
     { role: 'company', name: 'ACORN LEAF CONSULTING LTD', kind: 'entity' },
     { role: 'officer', name: 'PETROV, Ivan Sergeyevich', kind: 'individual' },
@@ -35,7 +38,8 @@ describe('sanctions rule', () => {
   it('passes a screen with no potential match, saying what was screened against which version', () => {
     expect(sanctionsRule.apply(facts())).toEqual({
       reasons: [],
-      detail: '2 name(s) screened against list version 3 (report date 2026-02-27): no potential match.',
+      detail:
+        '2 name(s) screened against UK Sanctions List version 3 (published 2026-02-27): no potential match.',
     });
   });
 
@@ -47,9 +51,9 @@ describe('sanctions rule', () => {
         code: 'sanctions_potential_match',
         outcome: 'refer',
         detail:
-          '1 potential match(es) against list version 3 (report date 2026-02-27) for review: PETROV, Ivan Sergeyevich (officer, score 0.93).',
+          '1 potential match(es) against UK Sanctions List version 3 (published 2026-02-27) for review: PETROV, Ivan Sergeyevich (officer, score 0.93). Not screened against: UN Security Council Consolidated List (not held).',
         evidence: {
-          list_version: listVersion,
+          list_versions: [listVersion],
           matches: [
             {
               subject: screenWithMatch.potential_matches[0]!.subject,
@@ -64,12 +68,12 @@ describe('sanctions rule', () => {
   });
 
   it('cannot run without a list version', () => {
-    const { reasons } = sanctionsRule.apply(facts({ sanctions: { ...noMatchScreen, list_version: null } }));
+    const { reasons } = sanctionsRule.apply(facts({ sanctions: { ...noMatchScreen, list_versions: [] } }));
     expect(reasons).toEqual([
       expect.objectContaining({
         code: 'data_missing',
         outcome: 'unable_to_check',
-        evidence: { check: 'sanctions', data: 'UK Sanctions List' },
+        evidence: { check: 'sanctions', data: 'sanctions lists' },
       }),
     ]);
   });

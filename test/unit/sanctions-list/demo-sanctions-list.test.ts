@@ -53,9 +53,9 @@ describe('demo UK Sanctions List generator', () => {
     expect(ships.every((d) => d.details['IMO number'])).toBe(true);
     // Valid IMO numbers (check digit and all), read as identifiers as the real list's are.
     for (const ship of ships)
-      expect(designationIdentifierKeys({ ...ship, primary_name: '', countries: [] })).toEqual([
-        `imo:${ship.details['IMO number']![0]}`,
-      ]);
+      expect(
+        designationIdentifierKeys({ ...ship, list_id: 'uk' as const, primary_name: '', countries: [] }),
+      ).toEqual([`imo:${ship.details['IMO number']![0]}`]);
   });
 
   it('names designations like the demo parties it is given, as given', async () => {
@@ -96,9 +96,9 @@ describe('demo UK Sanctions List generator', () => {
     const byId = new Map((await parseUkSanctionsListCsv(bytes)).designations.map((d) => [d.unique_id, d]));
     const [registered, weak] = written.collisionIds.map((id) => byId.get(id)!);
     expect(registered!.names.map((n) => n.name)).toEqual(['OOO VOSTOCHNY KONTSERN']);
-    expect(designationIdentifierKeys({ ...registered!, primary_name: '', countries: [] })).toEqual([
-      'gb-coh:01234567',
-    ]);
+    expect(
+      designationIdentifierKeys({ ...registered!, list_id: 'uk', primary_name: '', countries: [] }),
+    ).toEqual(['gb-coh:01234567']);
     const aliases = weak!.names.filter((n) => n.alias_strength === 'Low quality').map((n) => n.name);
     expect(aliases).toEqual(expect.arrayContaining(['Harry James WALKER', 'Sophie TUURNER']));
     expect(weak!.birth_dates).toEqual([]);

@@ -92,6 +92,7 @@ describe('EU consolidated financial sanctions list XML parser (the published v1.
   it('gives the matcher the weak alias as low quality and the Cyrillic name as non-Latin', () => {
     const party = listedPartyOf({
       ...designation('EU-900001'),
+      list_id: 'eu' as const,
       primary_name: 'Arkady Petrovich Zelvanov',
       countries: [],
     });

@@ -19,6 +19,7 @@ const V1 = readFileSync(join(__dirname, '../../fixtures/sanctions/uk-sanctions-l
 async function designations(): Promise<ListedDesignation[]> {
   return (await parseUkSanctionsListCsv(V1)).designations.map((designation) => ({
     ...designation,
+    list_id: 'uk' as const,
     primary_name: primaryNameOf(designation.names),
     countries: addressCountries(designation),
   }));
@@ -67,23 +68,23 @@ describe('the index of a list version', () => {
       return list;
     };
     const [a, b] = await Promise.all([
-      listedDesignationsIndex(database, 'v1', load),
-      listedDesignationsIndex(database, 'v1', load),
+      listedDesignationsIndex(database, 'uk', 'v1', load),
+      listedDesignationsIndex(database, 'uk', 'v1', load),
     ]);
     expect(a).toBe(b);
     expect(loads).toBe(1);
     // Another database with the same version id is another list.
-    expect(await listedDesignationsIndex({}, 'v1', load)).not.toBe(a);
+    expect(await listedDesignationsIndex({}, 'uk', 'v1', load)).not.toBe(a);
     expect(loads).toBe(2);
-    const v2 = await listedDesignationsIndex(database, 'v2', load);
+    const v2 = await listedDesignationsIndex(database, 'uk', 'v2', load);
     expect(v2).not.toBe(a);
     expect(v2.versionKey).toBe('v2');
     expect(loads).toBe(3);
 
     await expect(
-      listedDesignationsIndex(database, 'v3', () => Promise.reject(new Error('database gone'))),
+      listedDesignationsIndex(database, 'uk', 'v3', () => Promise.reject(new Error('database gone'))),
     ).rejects.toThrow('database gone');
-    expect((await listedDesignationsIndex(database, 'v3', load)).versionKey).toBe('v3');
+    expect((await listedDesignationsIndex(database, 'uk', 'v3', load)).versionKey).toBe('v3');
     expect(loads).toBe(4);
   });
 });

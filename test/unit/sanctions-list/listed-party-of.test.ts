@@ -12,6 +12,7 @@ describe("a designation in the matcher's shape", () => {
   it('maps names with their kinds, non-Latin ones as non_latin, and the partial dates and countries', async () => {
     const designations = (await parseUkSanctionsListCsv(V1)).designations.map((designation) => ({
       ...designation,
+      list_id: 'uk' as const,
       primary_name: primaryNameOf(designation.names),
       countries: addressCountries(designation),
     }));

@@ -87,7 +87,7 @@ describe('OFAC SDN legacy CSV parser (the published layout)', () => {
       ['Brannoch HALVORSEN', 'alias', null],
       ['Teo HALVORSEN', 'alias', null],
     ]);
-    const party = listedPartyOf({ ...d, primary_name: d.names[0]!.name, countries: [] });
+    const party = listedPartyOf({ ...d, list_id: 'ofac', primary_name: d.names[0]!.name, countries: [] });
     expect(party.names.map((n) => [n.text, n.quality])).toEqual([
       ['Brannoch Teodor HALVORSEN', 'good'],
       ['THE BRIDGE', 'low'],
