@@ -9,6 +9,8 @@ import { getAccounts } from './get-accounts';
 import { getFinancialHistory } from './get-financial-history';
 import { getHealthScore } from './get-health-score';
 import { screenSanctions } from './screen-sanctions';
+import { getSanctionsLists } from './get-sanctions-lists';
+import { chooseSanctionsLists } from './choose-sanctions-lists';
 import { getWebhookDelivery } from './get-webhook-delivery';
 import { getWebhookSecret } from './get-webhook-secret';
 import { listWebhookDeliveries } from './list-webhook-deliveries';
@@ -48,6 +50,8 @@ export const operations: readonly Operation[] = [
   getChanges,
   screenCompanies,
   screenSanctions,
+  getSanctionsLists,
+  chooseSanctionsLists,
   runKybCheck,
   listKybChecks,
   getKybCheck,

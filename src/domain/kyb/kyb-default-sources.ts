@@ -1,4 +1,5 @@
 import { scoreCompaniesHealth } from '../health/score-company';
+import { chosenSanctionsLists } from '../sanctions/account-sanctions-lists';
 import { screenCompanySanctions } from '../sanctions/screening/screen-company';
 import type { KybSources, ScreenSanctions } from './kyb-sources';
 import { levenshteinSimilarity } from './stated-name';
@@ -7,10 +8,11 @@ import { levenshteinSimilarity } from './stated-name';
  * screen_sanctions' own screen, with its defaults: the company's name and previous names, current officers and
  * active PSCs (not resigned or ceased ones: a KYB check is about who runs and owns the company now).
  */
-const screenSanctions: ScreenSanctions = async (em, companyNumber, { asOf, deadline }) => {
+const screenSanctions: ScreenSanctions = async (em, companyNumber, { asOf, accountId, deadline }) => {
   const screen = await screenCompanySanctions(em, companyNumber, {
     includeResigned: false,
     now: asOf,
+    lists: (await chosenSanctionsLists(em, accountId)) ?? undefined,
     deadline,
   });
   return {

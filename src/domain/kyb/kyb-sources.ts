@@ -43,7 +43,8 @@ export type KybSanctionsScreen = z.infer<typeof kybSanctionsScreenSchema>;
 export type ScreenSanctions = (
   em: EntityManager,
   companyNumber: string,
-  options: { asOf: Date; deadline?: Deadline },
+  /** accountId: the lists screened are the account's choice (every list held when it made none). */
+  options: { asOf: Date; accountId: string; deadline?: Deadline },
 ) => Promise<z.input<typeof kybSanctionsScreenSchema>>;
 
 /** The company's health score as of a day (YYYY-MM-DD); null when it has none. */

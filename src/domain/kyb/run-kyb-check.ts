@@ -57,7 +57,11 @@ export async function runKybCheck(
 
   if (companyNumber !== null && company !== undefined) {
     const sanctions = kybSanctionsScreenSchema.parse(
-      await sources.screenSanctions(em, companyNumber, { asOf: context.now, deadline: context.deadline }),
+      await sources.screenSanctions(em, companyNumber, {
+        asOf: context.now,
+        accountId: context.accountId,
+        deadline: context.deadline,
+      }),
     );
     const health = await sources.scoreHealth(em, companyNumber, asOfDay);
     assessment = assessCompany(
