@@ -114,13 +114,17 @@ describe('OFAC SDN legacy CSV parser (the published layout)', () => {
     expect(d.names[0]!.surname).toBeNull();
     expect(d.details).toEqual({
       'Business registration number (s)': [
-        'Registration ID 1027799000001 (Russia)',
-        'Tax ID No. 7799123456 (Russia)',
+        // The registry each names, from its country and shape: how the identifier reader needs them labelled.
+        'OGRN 1027799000008 (Russia)',
+        'INN 7799123455 (Russia)',
       ],
       alt_type: ['fka: ZANTREX TRADING OOO'],
       alt_remarks: ['ZV TRADING: Trade name'],
     });
-    expect(designationIdentifiers(d).map((i) => [i.scheme, i.value])).toEqual([['tax-id', '7799123456']]);
+    expect(designationIdentifiers(d).map((i) => [i.scheme, i.value])).toEqual([
+      ['ru-ogrn', '1027799000008'],
+      ['ru-inn', '7799123455'],
+    ]);
     expect(d.birth_dates).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import type {
   DesignationType,
   SanctionsDesignation,
 } from '../../../domain/sanctions/sanctions-designation';
+import { ofacRegistrationNumber } from './ofac-registration-numbers';
 import {
   IMO_NUMBER_COLUMN,
   REGISTRATION_NUMBERS_COLUMN,
@@ -70,7 +71,8 @@ export function readOfacSdnRow(fields: string[], remarks: string | null): OfacRo
   }
   if (sdnType === 'aircraft') details.SDN_Type = ['aircraft'];
   if (read.imoNumbers.length > 0) details[IMO_NUMBER_COLUMN] = read.imoNumbers;
-  if (read.registrationNumbers.length > 0) details[REGISTRATION_NUMBERS_COLUMN] = read.registrationNumbers;
+  if (read.registrationNumbers.length > 0)
+    details[REGISTRATION_NUMBERS_COLUMN] = read.registrationNumbers.map(ofacRegistrationNumber);
 
   const title = column('Title');
   const names: DesignationName[] = [
