@@ -27,6 +27,7 @@ const shown = [
   ['alerts', 'alerts'],
   ['delivery', 'delivery'],
   ['webhook-secret-revealed', 'webhook-secret'],
+  ['sanctions', 'sanctions'],
 ];
 const widths = ['desktop', 'phone'];
 

@@ -13,6 +13,7 @@ const SECTIONS = [
   { name: 'alerts', href: '/app/alerts', label: 'Alerts' },
   { name: 'deliveries', href: '/app/deliveries', label: 'Deliveries' },
   { name: 'webhook-secret', href: '/app/webhook-secret', label: 'Webhook secret' },
+  { name: 'sanctions', href: '/app/sanctions', label: 'Sanctions' },
 ] as const;
 
 export type NavSection = (typeof SECTIONS)[number]['name'];

@@ -8,6 +8,7 @@ import { companyRoutes } from './company-routes';
 import { deliveryRoutes } from './delivery-routes';
 import { listRoutes } from './list-routes';
 import { secretRoutes } from './secret-routes';
+import { sanctionsRoutes } from './sanctions-routes';
 
 /**
  * The web app's pages (under /app, since the JSON API owns /lists, /company … ), its assets and the redirect from
@@ -21,6 +22,7 @@ export function webRoutes(services: Services): Router<AppState> {
   alertRoutes(router, services);
   deliveryRoutes(router, services);
   secretRoutes(router, services);
+  sanctionsRoutes(router, services);
   assetRoutes(router);
   return router;
 }

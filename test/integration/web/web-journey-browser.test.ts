@@ -303,6 +303,22 @@ describe('the web journey in a browser, against the service as npm start runs it
     }
     await seen('webhook-secret-revealed');
 
+    // The sanctions lists held (the demo ones npm start seeds), and a choice of them saved and undone.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sanctions' }).click();
+    expect(path()).toBe('/app/sanctions');
+    const ukRow = page.locator('#sanctions-lists tbody tr').filter({ hasText: 'UK Sanctions List' });
+    expect(await ukRow.innerText()).toMatch(/Version \d+/);
+    expect(await page.locator('#choice-state').innerText()).toContain('Every list this service holds');
+    for (const box of await page.getByRole('checkbox').all()) await box.uncheck();
+    await page.getByRole('checkbox', { name: 'UK Sanctions List' }).check();
+    await page.getByRole('button', { name: 'Save the lists' }).click();
+    expect(await page.locator('#choice-state').innerText()).toBe(
+      'Only the lists you chose: UK Sanctions List.',
+    );
+    await seen('sanctions');
+    await page.getByRole('button', { name: 'Screen against every list held' }).click();
+    expect(await page.locator('#choice-state').innerText()).toContain('Every list this service holds');
+
     // Back to the lists: the list's alert and its webhook, at a glance.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lists' }).click();
     const row = page
