@@ -30,6 +30,12 @@ export const SANCTIONS_LIST_TIMEOUT_MS = 120_000;
 const OFAC_SDN = OFAC_SDN_FILES.sdn.name;
 /** Read when present beside sdn.csv; fetched beside SDN.CSV. */
 const OFAC_COMPANIONS = [OFAC_SDN_FILES.add.name, OFAC_SDN_FILES.alt.name, OFAC_SDN_FILES.comments.name];
+/**
+ * OFAC's files go by the specification's names whatever the source called them (SDN.CSV from the Sanctions List
+ * Service, sdn.csv from a folder): the version's SHA-256 covers the names, so the same files are the same version
+ * wherever they came from.
+ */
+const OFAC_FILE_NAMES = [OFAC_SDN, ...OFAC_COMPANIONS];
 
 export interface SourceFiles {
   files: SanctionsListFiles;
@@ -48,8 +54,10 @@ export async function readSanctionsListSource(
     return layout.kind === 'ofac-sdn-csv'
       ? readOfacFiles(resolve(source.path), maxBytes)
       : readOneFile(await newestListFile(resolve(source.path), layout.extension), maxBytes);
-  const urls = layout.kind === 'ofac-sdn-csv' ? ofacUrls(source.url) : [source.url];
-  return fetchFiles(urls, maxBytes, options.timeoutMs ?? SANCTIONS_LIST_TIMEOUT_MS);
+  const timeoutMs = options.timeoutMs ?? SANCTIONS_LIST_TIMEOUT_MS;
+  return layout.kind === 'ofac-sdn-csv'
+    ? fetchFiles(ofacUrls(source.url), maxBytes, timeoutMs, OFAC_FILE_NAMES)
+    : fetchFiles([source.url], maxBytes, timeoutMs);
 }
 
 export function describeSource(source: SanctionsListSource): string {
@@ -80,7 +88,12 @@ export function ofacUrls(sdnUrl: string): string[] {
   return [sdnUrl, ...companions];
 }
 
-async function fetchFiles(urls: string[], maxBytes: number, timeoutMs: number): Promise<SourceFiles> {
+async function fetchFiles(
+  urls: string[],
+  maxBytes: number,
+  timeoutMs: number,
+  names?: readonly string[],
+): Promise<SourceFiles> {
   const signal = AbortSignal.timeout(timeoutMs);
   const origin = new URL(urls[0]!).origin;
   const files = new Map<string, Buffer>();
@@ -91,7 +104,7 @@ async function fetchFiles(urls: string[], maxBytes: number, timeoutMs: number): 
   for (const [index, url] of urls.entries()) {
     const fetched = await fetchListFile(url, { origin, maxBytes, alreadyRead: read, signal, timeoutMs });
     read += fetched.bytes.length;
-    files.set(fileNameOf(index === 0 ? fetched.url : url), fetched.bytes);
+    files.set(names?.[index] ?? fileNameOf(fetched.url), fetched.bytes);
     if (index === 0) source = fetched.url;
   }
   return { files, source };
@@ -131,7 +144,7 @@ async function newestListFile(path: string, extension: string): Promise<string> 
 
 /**
  * OFAC's files from a folder holding sdn.csv, or from beside sdn.csv itself; names are matched whatever their
- * case. A companion that is not there is left out: the operator chose what to drop in the folder.
+ * case (and given the specification's). A companion that is not there is left out: the operator chose what to drop in the folder.
  */
 async function readOfacFiles(path: string, maxBytes: number): Promise<SourceFiles> {
   const info = await stat(path).catch(() => null);
@@ -154,12 +167,13 @@ async function readOfacFiles(path: string, maxBytes: number): Promise<SourceFile
     });
   const files = new Map<string, Buffer>();
   let read = 0;
-  for (const name of [sdn, ...OFAC_COMPANIONS.map((companion) => present.get(companion))]) {
+  const found = [sdn, ...OFAC_COMPANIONS.map((companion) => present.get(companion))];
+  for (const [index, name] of found.entries()) {
     if (name === undefined) continue;
     const file = join(folder, name);
     read += (await stat(file)).size;
     if (read > maxBytes) throw listTooLarge(file, maxBytes);
-    files.set(name, await readFile(file));
+    files.set(OFAC_FILE_NAMES[index]!, await readFile(file));
   }
   return { files, source: join(folder, sdn) };
 }

@@ -62,13 +62,13 @@ describe('reading a sanctions list source into its files (name → bytes)', () =
     });
   });
 
-  it('reads OFAC from a folder holding sdn.csv and its companions, whatever their case, or from sdn.csv itself', async () => {
+  it('reads OFAC from a folder holding sdn.csv and its companions, whatever their case, or from sdn.csv itself, under their specified names', async () => {
     copyFileSync(join(ofacFixtures, 'sdn.csv'), join(dir, 'SDN.CSV'));
     for (const name of ['add.csv', 'alt.csv', 'sdn_comments.csv'])
       copyFileSync(join(ofacFixtures, name), join(dir, name));
     writeFileSync(join(dir, 'notes.csv'), 'not an OFAC file');
     const expected = {
-      'SDN.CSV': ofacFile('sdn.csv'),
+      'sdn.csv': ofacFile('sdn.csv'),
       'add.csv': ofacFile('add.csv'),
       'alt.csv': ofacFile('alt.csv'),
       'sdn_comments.csv': ofacFile('sdn_comments.csv'),
@@ -82,7 +82,7 @@ describe('reading a sanctions list source into its files (name → bytes)', () =
     // A companion left out is left out: the operator chose the folder's files.
     rmSync(join(dir, 'sdn_comments.csv'));
     expect(Object.keys(texts(await readSanctionsListSource('ofac', { kind: 'file', path: dir })))).toEqual([
-      'SDN.CSV',
+      'sdn.csv',
       'add.csv',
       'alt.csv',
     ]);
@@ -155,13 +155,14 @@ describe('fetching a sanctions list over HTTP (loopback)', () => {
     expect(() => ofacUrls('https://x.example/ofac/latest')).toThrow(ServiceError);
   });
 
-  it('fetches all four OFAC files from the folder of the SDN.CSV address, named as published', async () => {
+  it('fetches all four OFAC files from the folder of the SDN.CSV address', async () => {
     const read = await readSanctionsListSource('ofac', { kind: 'url', url: server.url('/exports/SDN.CSV') });
+    // Named as the specification names them, whatever the address calls them: the same files, the same version.
     expect(texts(read)).toEqual({
-      'SDN.CSV': ofacFile('sdn.csv'),
-      'ADD.CSV': ofacFile('add.csv'),
-      'ALT.CSV': ofacFile('alt.csv'),
-      'SDN_COMMENTS.CSV': ofacFile('sdn_comments.csv'),
+      'sdn.csv': ofacFile('sdn.csv'),
+      'add.csv': ofacFile('add.csv'),
+      'alt.csv': ofacFile('alt.csv'),
+      'sdn_comments.csv': ofacFile('sdn_comments.csv'),
     });
     expect(read.source).toBe(server.url('/exports/SDN.CSV'));
     expect(server.received.map((req) => req.path)).toEqual([
