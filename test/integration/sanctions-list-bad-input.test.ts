@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
@@ -66,8 +66,9 @@ const cases: Record<SanctionsListId, BadInputCase> = {
       reason: /^Not a UK Sanctions List CSV: .*Unique ID/,
     },
     truncated: {
-      files: () => one('UK-Sanctions-List.csv', cutAt(UK, 'Its reasons run over two lines')),
-      reason: /^Not a UK Sanctions List CSV/,
+      files: () => one('UK-Sanctions-List.csv', cutAt(UK, 'Part of an invented ""shadow fleet""')),
+      reason:
+        /^Not a UK Sanctions List CSV: the file ends inside a quoted field opened on line 14: it was cut short$/,
     },
   },
   ofac: {
