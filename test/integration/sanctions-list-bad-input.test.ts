@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Orm } from '../../src/db/orm';
 import { knexOf } from '../../src/domain/companies/register-sql';
 import { ServiceError } from '../../src/domain/errors';
+import { sanctionsDesignation } from '../../src/domain/sanctions/sanctions-list';
 import type { SanctionsListId } from '../../src/domain/sanctions/sanctions-lists';
 import { importSanctionsList } from '../../src/ingest/sanctions/import-sanctions-list';
 import type { SanctionsListFiles } from '../../src/ingest/sanctions/sanctions-list-layouts';
@@ -56,10 +57,15 @@ interface BadInputCase {
 
 const cases: Record<SanctionsListId, BadInputCase> = {
   uk: {
-    files: () => one('UK-Sanctions-List.csv', UK),
+    // The committed UK fixture has no unreadable date: RUS9001's Date Designated becomes 31 February here.
+    files: () => one('UK-Sanctions-List.csv', UK.toString('utf8').replace('15/03/2022', '31/02/2022')),
     designations: 5,
     rejected: ['line 17', 'line 18'],
-    badDate: { place: 'line 3', error: /Date Designated/, uniqueId: 'RUS9001' },
+    badDate: {
+      place: 'line 3',
+      error: /Date Designated: "31\/02\/2022" is not a dd\/mm\/yyyy date/,
+      uniqueId: 'RUS9001',
+    },
     wrongLayout: {
       files: () =>
         one('UK-Sanctions-List.csv', UK.toString('utf8').replace('Unique ID', 'Unique Identifier')),
@@ -201,6 +207,11 @@ describe.each(Object.keys(cases) as SanctionsListId[])('the %s importer, given b
       error: expect.stringMatching(c.badDate.error),
     });
     expect(await versionsOf(em(), list)).toHaveLength(1);
+    expect(await sanctionsDesignation(em(), list, c.badDate.uniqueId)).toMatchObject({
+      unique_id: c.badDate.uniqueId,
+      list_id: list,
+      removed_in_version: null,
+    });
   });
 
   it('leaves the current version as it was when a refresh fails on a file that is not the list', async () => {
