@@ -319,7 +319,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
   });
 });
 
-describe('`import sanctions FILE` (a real CLI process) and the demo list', () => {
+describe('`import sanctions [--list L] FILE` (a real CLI process) and the demo list', () => {
   let db: TestDatabase;
   let orm: Orm;
   let env: NodeJS.ProcessEnv;
@@ -364,6 +364,36 @@ describe('`import sanctions FILE` (a real CLI process) and the demo list', () =>
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    expect((await currentListVersion(orm.em.fork()))!.id).toBe(1);
+  });
+
+  it('imports another list with --list (OFAC from its folder), and refuses an unknown list or a missing file with their codes', async () => {
+    const ofac = join(fixtures, 'ofac');
+    expect(await cli('import', 'sanctions', '--list', 'ofac', ofac)).toMatchObject({
+      status: 'imported',
+      list: 'ofac',
+      version: { id: 2, list: 'ofac', published_on: null, designations: 5, source: join(ofac, 'sdn.csv') },
+    });
+    const refused = (...args: string[]) =>
+      run(tsx, ['src/cli.ts', 'import', 'sanctions', ...args], { cwd: projectRoot, env }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr.trim() }),
+      );
+    expect(await refused('--list', 'interpol', ofac)).toEqual({
+      code: 1,
+      stderr:
+        'error: invalid_argument: --list "interpol" is not a sanctions list; the lists are uk, ofac, eu, un',
+    });
+    expect(await refused('--list', 'eu', join(fixtures, 'absent.xml'))).toEqual({
+      code: 1,
+      stderr: `error: unavailable: No sanctions list file at ${join(fixtures, 'absent.xml')}`,
+    });
+    expect(await refused('--list', 'un')).toEqual({
+      code: 1,
+      stderr:
+        'error: invalid_argument: import sanctions needs a file or folder: import sanctions [--list uk|ofac|eu|un] <file-or-folder>',
+    });
+    // The UK list is as it was.
     expect((await currentListVersion(orm.em.fork()))!.id).toBe(1);
   });
 
