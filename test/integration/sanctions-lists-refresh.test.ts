@@ -150,14 +150,19 @@ describe("each list's refresh from a file or folder (the activity its Schedule r
   /** Each list's fixture laid out as an operator would drop it: a folder per list. */
   const folders: Record<SanctionsListId, () => string> = {
     uk: () => copyInto('uk', ['uk-sanctions-list-2026-02-13.csv']),
-    ofac: () => copyInto('ofac', ['ofac/sdn.csv', 'ofac/add.csv', 'ofac/alt.csv', 'ofac/sdn_comments.csv']),
+    // Named as the Sanctions List Service names them, as an operator saving its downloads would have them.
+    ofac: () =>
+      copyInto('ofac', ['ofac/sdn.csv', 'ofac/add.csv', 'ofac/alt.csv', 'ofac/sdn_comments.csv'], (name) =>
+        name.toUpperCase(),
+      ),
     eu: () => copyInto('eu', ['eu-consolidated-list-sample.xml']),
     un: () => copyInto('un', ['un-consolidated-list-sample.xml']),
   };
-  const copyInto = (name: string, files: string[]) => {
+  const copyInto = (name: string, files: string[], rename = (file: string) => file) => {
     const folder = join(dir, name);
     mkdirSync(folder, { recursive: true });
-    for (const file of files) copyFileSync(join(fixtures, file), join(folder, file.split('/').at(-1)!));
+    for (const file of files)
+      copyFileSync(join(fixtures, file), join(folder, rename(file.split('/').at(-1)!)));
     return folder;
   };
 

@@ -30,11 +30,7 @@ export const SANCTIONS_LIST_TIMEOUT_MS = 120_000;
 const OFAC_SDN = OFAC_SDN_FILES.sdn.name;
 /** Read when present beside sdn.csv; fetched beside SDN.CSV. */
 const OFAC_COMPANIONS = [OFAC_SDN_FILES.add.name, OFAC_SDN_FILES.alt.name, OFAC_SDN_FILES.comments.name];
-/**
- * OFAC's files go by the specification's names whatever the source called them (SDN.CSV from the Sanctions List
- * Service, sdn.csv from a folder): the version's SHA-256 covers the names, so the same files are the same version
- * wherever they came from.
- */
+/** OFAC's files go by the specification's names whatever the source spelt them (SDN.CSV from the Service). */
 const OFAC_FILE_NAMES = [OFAC_SDN, ...OFAC_COMPANIONS];
 
 export interface SourceFiles {
