@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pino from 'pino';
 import { sanctionsRefreshActivities } from '../../src/activities/sanctions-refresh';
 import type { ActivityDeps } from '../../src/activities/deps';
@@ -11,6 +13,7 @@ import type { SanctionsListSource } from '../../src/ingest/sanctions/sanctions-l
 import { workflowTypes } from '../../src/temporal/names';
 import { runSanctionsRefreshNow } from '../../src/temporal/sanctions-schedule';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
+import { projectRoot } from '../support/paths';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
@@ -21,6 +24,8 @@ import { createTestDatabase, openMigrated, type TestDatabase } from '../support/
  */
 
 const fixtures = join(__dirname, '../fixtures/sanctions');
+const run = promisify(execFile);
+const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
 const text = (name: string) => readFileSync(join(fixtures, name), 'utf8');
 
 /** What the loopback server publishes, at addresses shaped like the publishers'. */
@@ -115,6 +120,28 @@ describe("each list's own refresh Schedule, reading its URL (dev server, loopbac
       });
     },
   );
+
+  it("`sanctions refresh` (a real CLI process) triggers every list's Schedule in turn, or the one --list names", async () => {
+    const database = app.config.database;
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.kind === 'sqlite' ? `sqlite:${database.path}` : database.url,
+      TEMPORAL_ADDRESS: process.env.TEST_TEMPORAL_ADDRESS,
+      LOG_LEVEL: 'error',
+    };
+    const cli = async (...args: string[]) =>
+      JSON.parse(
+        (await run(tsx, ['src/cli.ts', 'sanctions', 'refresh', ...args], { cwd: projectRoot, env })).stdout,
+      ) as {
+        refreshes: { workflow_id: string; status: string; list: string }[];
+      };
+    const all = await cli();
+    expect(all.refreshes.map(({ list, status }) => ({ list, status }))).toEqual(
+      sanctionsListIds.map((list) => ({ list, status: 'unchanged' })),
+    );
+    expect(all.refreshes[1]!.workflow_id).toContain('sanctions-refresh-ofac');
+    expect((await cli('--list', 'un')).refreshes.map(({ list }) => list)).toEqual(['un']);
+  });
 });
 
 describe("each list's refresh from a file or folder (the activity its Schedule runs)", () => {
