@@ -29,8 +29,11 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                per company is its baseline; later ones record changes)
   import psc-snapshot <file>                                   import a PSC snapshot (JSON lines)
   import accounts <file> [<file> ...]                          import filed accounts in inline XBRL
-  import sanctions <file>                                      import a UK Sanctions List CSV as a new list version
-                                                               (unchanged when it is the current one): docs/sanctions.md
+  import sanctions [--list uk|ofac|eu|un] <file-or-folder>     import a sanctions list as a new version of that list
+                                                               (default uk; unchanged when it is the current one): a
+                                                               UK CSV, an EU or UN XML (a folder: its newest), OFAC's
+                                                               sdn.csv or the folder holding it and its companions
+                                                               (add.csv, alt.csv, sdn_comments.csv): docs/sanctions.md
   import postcodes <file> [--names <LA names file>] [--batch-size N]
                                                                import the ONS postcode lookup (NSPL or ONSPD CSV)
                                                                and its local authority names: docs/places.md
@@ -48,9 +51,10 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                register; several kinds on a company when there are
                                                                fewer companies than K; when fewer than K can be
                                                                made, says how many and why
-  sanctions refresh                                            refresh the UK Sanctions List now from its configured
-                                                               source (triggers the sanctions-refresh Schedule, like
-                                                               check-changes) and wait for the outcome
+  sanctions refresh [--list uk|ofac|eu|un]                     refresh a sanctions list (default: every list, one
+                                                               after another) now from its configured source
+                                                               (triggers its sanctions-refresh Schedule, like
+                                                               check-changes) and wait for the outcomes
   check-changes                                                run the change check now (triggers the change-check
                                                                Schedule on TEMPORAL_ADDRESS, or on the embedded
                                                                dev server of a running \`npm start\`), wait for it
@@ -95,6 +99,7 @@ async function main(): Promise<number> {
       names: { type: 'string' },
       timepoint: { type: 'string' },
       live: { type: 'boolean' },
+      list: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

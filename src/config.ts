@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
 import { parseDnsServer } from './domain/webhooks/dns-server-resolver';
-import type { SanctionsListSource } from './ingest/sanctions/sanctions-list-source';
+import { sanctionsListIds, type SanctionsListId } from './domain/sanctions/sanctions-lists';
+import { SANCTIONS_LIST_REFRESH } from './ingest/sanctions/sanctions-list-refresh-table';
+import { ofacUrls, type SanctionsListSource } from './ingest/sanctions/sanctions-list-source';
 import { companiesHouseStreamNames } from './ingest/companies-house/stream/stream-names';
 
 // Every setting comes from the environment (see .env.example). Validated once at start-up so a bad value
@@ -17,6 +19,10 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const sanctionsListUrl = optionalString.pipe(
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -72,11 +78,19 @@ export const configSchema = z.object({
   TEMPORAL_DEV_SERVER_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
   TEMPORAL_CLI_PATH: optionalString,
-  /** Where the daily refresh reads the UK Sanctions List: an http(s) URL, or a file or folder; at most one. */
-  SANCTIONS_LIST_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  /**
+   * Where each list's daily refresh reads it: an http(s) URL, or a file or folder; at most one per list
+   * (src/ingest/sanctions/sanctions-list-refresh-table.ts). The UK's variables keep their names from before there
+   * were other lists.
+   */
+  SANCTIONS_LIST_URL: sanctionsListUrl,
   SANCTIONS_LIST_FILE: optionalString,
+  SANCTIONS_OFAC_URL: sanctionsListUrl,
+  SANCTIONS_OFAC_FILE: optionalString,
+  SANCTIONS_EU_URL: sanctionsListUrl,
+  SANCTIONS_EU_FILE: optionalString,
+  SANCTIONS_UN_URL: sanctionsListUrl,
+  SANCTIONS_UN_FILE: optionalString,
   /** Scores (0–1) a name comparison must reach to be a potential sanctions match: people, and entities. */
   SANCTIONS_MATCH_THRESHOLD_PERSON: optionalString.pipe(
     z.coerce.number<string | undefined>().min(0).max(1).optional(),
@@ -119,8 +133,8 @@ export type Config = z.infer<typeof configSchema> & {
   webhookDnsServer: string | null;
   /** Resolved database target: the SQLite file path or the PostgreSQL URL. */
   database: { kind: 'sqlite'; path: string } | { kind: 'postgresql'; url: string };
-  /** SANCTIONS_LIST_URL or SANCTIONS_LIST_FILE; null when neither is set (the refresh reports not_configured). */
-  sanctionsListSource: SanctionsListSource | null;
+  /** Each list's URL or file; null when neither is set (its refresh reports not_configured). */
+  sanctionsListSources: Record<SanctionsListId, SanctionsListSource | null>;
   /** The thresholds set in the environment; the matcher's defaults fill the rest. */
   sanctionsMatchThresholds: { person?: number; entity?: number };
   /** The Companies House REST client's settings; null without COMPANIES_HOUSE_API_KEY (nothing live). */
@@ -160,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR),
     webhookDevAllowedOrigins: devAllowedOrigins(values.WEBHOOK_DEV_ALLOWED_ORIGINS, values.NODE_ENV),
     webhookDnsServer: webhookDnsServer(values.WEBHOOK_DNS_SERVER, values.NODE_ENV),
-    sanctionsListSource: sanctionsListSource(values),
+    sanctionsListSources: sanctionsListSources(values),
     companiesHouse:
       values.COMPANIES_HOUSE_API_KEY === undefined
         ? null
@@ -209,14 +223,33 @@ function streamNames(list: string | undefined): string[] {
   return names;
 }
 
-function sanctionsListSource(values: z.infer<typeof configSchema>): SanctionsListSource | null {
-  const { SANCTIONS_LIST_URL: url, SANCTIONS_LIST_FILE: path, NODE_ENV } = values;
+function sanctionsListSources(
+  values: z.infer<typeof configSchema>,
+): Record<SanctionsListId, SanctionsListSource | null> {
+  const sources = {} as Record<SanctionsListId, SanctionsListSource | null>;
+  for (const list of sanctionsListIds) sources[list] = sanctionsListSource(list, values);
+  return sources;
+}
+
+function sanctionsListSource(
+  list: SanctionsListId,
+  values: z.infer<typeof configSchema>,
+): SanctionsListSource | null {
+  const { urlVariable, fileVariable, files } = SANCTIONS_LIST_REFRESH[list];
+  const url = values[urlVariable];
+  const path = values[fileVariable];
   if (url !== undefined && path !== undefined)
-    throw new ConfigError('SANCTIONS_LIST_URL and SANCTIONS_LIST_FILE are both set: set one of them');
+    throw new ConfigError(`${urlVariable} and ${fileVariable} are both set: set one of them`);
   if (url !== undefined) {
     // The list decides who gets screened as sanctioned: in production it comes over TLS or not at all.
-    if (NODE_ENV === 'production' && !url.startsWith('https:'))
-      throw new ConfigError('SANCTIONS_LIST_URL: must be https:// when NODE_ENV=production');
+    if (values.NODE_ENV === 'production' && !url.startsWith('https:'))
+      throw new ConfigError(`${urlVariable}: must be https:// when NODE_ENV=production`);
+    if (files.kind === 'ofac-sdn-csv')
+      try {
+        ofacUrls(url);
+      } catch (error) {
+        throw new ConfigError(`${urlVariable}: ${(error as Error).message}`);
+      }
     return { kind: 'url', url };
   }
   return path === undefined ? null : { kind: 'file', path: resolve(path) };

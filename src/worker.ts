@@ -16,7 +16,7 @@ import { connectClient, connectWorker } from './temporal/connection';
 import { startDeliveryCatchUp } from './temporal/reconcile-deliveries';
 import type { DeliveryCatchUpOptions, DeliveryCatchUpSummary } from './temporal/delivery-catch-up';
 import { reconcileSecretRotations } from './temporal/reconcile-rotations';
-import { ensureSanctionsRefreshSchedule } from './temporal/sanctions-schedule';
+import { ensureSanctionsRefreshSchedules } from './temporal/sanctions-schedule';
 import { installTemporalRuntime } from './temporal/runtime';
 
 export interface WorkerDeps {
@@ -33,7 +33,7 @@ export interface WorkerDeps {
    * only the tests of the change check own it.
    */
   changeCheckSchedule?: boolean;
-  /** The same for the `sanctions-refresh` Schedule; defaults to what changeCheckSchedule says, for the same reason. */
+  /** The same for the sanctions lists' `sanctions-refresh…` Schedules; defaults to what changeCheckSchedule says, for the same reason. */
   sanctionsRefreshSchedule?: boolean;
   /**
    * Whether this worker starts the Companies House stream workflows when COMPANIES_HOUSE_STREAM_KEY is set
@@ -92,7 +92,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       },
       temporal: { client, taskQueue: config.TEMPORAL_TASK_QUEUE },
       publicBaseUrl: config.PUBLIC_BASE_URL,
-      sanctionsList: { source: config.sanctionsListSource },
+      sanctionsLists: { sources: config.sanctionsListSources },
       ...(config.companiesHouseStreams ? { companiesHouseStreams: config.companiesHouseStreams } : {}),
       ...(live ? { companiesHouseDocuments: live.documents } : {}),
     }),
@@ -122,7 +122,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
         intervalSeconds: config.CHANGE_CHECK_INTERVAL_SECONDS,
       });
     if (deps.sanctionsRefreshSchedule ?? deps.changeCheckSchedule ?? true)
-      await ensureSanctionsRefreshSchedule(client, config.TEMPORAL_TASK_QUEUE, logger);
+      await ensureSanctionsRefreshSchedules(client, config.TEMPORAL_TASK_QUEUE, logger);
     if (config.companiesHouseStreams && (deps.companiesHouseStreams ?? true))
       await ensureCompaniesHouseStreams(
         client,

@@ -5,6 +5,7 @@ import type { DocumentClient } from '../ingest/companies-house/live/document-cli
 import type { Orm } from '../db/orm';
 import type { HealthScorer } from '../domain/health/store/refresh-health-scores';
 import type { ReadSourceOptions, SanctionsListSource } from '../ingest/sanctions/sanctions-list-source';
+import type { SanctionsListId } from '../domain/sanctions/sanctions-lists';
 import type { SendOptions } from '../domain/webhooks/send-webhook';
 import type { Logger } from '../logger';
 
@@ -23,8 +24,11 @@ export interface ActivityDeps {
   changeCheckBatchSize?: number;
   /** The change check's health-score refresh scores with this (default: the health model); tests give their own. */
   healthScorer?: HealthScorer;
-  /** Where the sanctions refresh reads the list (null: not configured), and in tests shorter read limits. */
-  sanctionsList?: { source: SanctionsListSource | null; read?: ReadSourceOptions };
+  /** Where each list's refresh reads it (absent or null: not configured), and in tests shorter read limits. */
+  sanctionsLists?: {
+    sources: Partial<Record<SanctionsListId, SanctionsListSource | null>>;
+    read?: ReadSourceOptions;
+  };
   /** The Streaming API consumer's key and URL; undefined when COMPANIES_HOUSE_STREAM_KEY is not set. */
   companiesHouseStreams?: CompaniesHouseStreamSettings;
   /** The Document API client (COMPANIES_HOUSE_API_KEY); undefined without a key: no accounts are fetched live. */

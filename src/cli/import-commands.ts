@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { drainHealthScores } from '../domain/health/store/refresh-health-scores';
 import { ServiceError } from '../domain/errors';
 import { importCompaniesCsv } from '../ingest/companies-house/import-companies';
@@ -10,6 +9,7 @@ import { importSanctionsList } from '../ingest/sanctions/import-sanctions-list';
 import { readSanctionsListSource } from '../ingest/sanctions/sanctions-list-source';
 import { optionalCount, optionalDay, type Command } from './cli-options';
 import { importReporting, withHealthScores, withInterrupt } from './import-progress';
+import { sanctionsListOption } from './sanctions-list-option';
 
 /** The importers of real published files, and the health scores their writes make due. */
 export const importCommands: Record<string, Command> = {
@@ -58,14 +58,16 @@ export const importCommands: Record<string, Command> = {
       }),
     );
   },
-  'import sanctions': async (orm, _options, positionals) => {
-    const file = positionals[2];
-    if (!file)
-      throw new ServiceError('invalid_argument', 'import sanctions needs a file: import sanctions <file>');
-    const read = await readSanctionsListSource({ kind: 'file', path: file });
-    return importSanctionsList(orm.em.fork(), 'uk', new Map([[basename(read.source), read.bytes]]), {
-      source: read.source,
-    });
+  'import sanctions': async (orm, options, positionals) => {
+    const list = sanctionsListOption(options) ?? 'uk';
+    const path = positionals[2];
+    if (!path)
+      throw new ServiceError(
+        'invalid_argument',
+        'import sanctions needs a file or folder: import sanctions [--list uk|ofac|eu|un] <file-or-folder>',
+      );
+    const read = await readSanctionsListSource(list, { kind: 'file', path });
+    return importSanctionsList(orm.em.fork(), list, read.files, { source: read.source });
   },
   'import accounts': async (orm, _options, positionals) => {
     const files = positionals.slice(2);

@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { loadConfig } from '../config';
 import { ServiceError } from '../domain/errors';
+import { sanctionsListIds } from '../domain/sanctions/sanctions-lists';
 import { companiesHouseStreamNames } from '../ingest/companies-house/stream/stream-names';
 import { runChangeCheckNow } from '../temporal/change-check-schedule';
 import type { ChangeCheckResult } from '../temporal/contracts';
@@ -15,16 +16,24 @@ import {
 import { connectClient } from '../temporal/connection';
 import { runSanctionsRefreshNow } from '../temporal/sanctions-schedule';
 import { optionalCount, type Command } from './cli-options';
+import { sanctionsListOption } from './sanctions-list-option';
 
 /** Commands that act through Temporal: runs of the Schedules now, and the Companies House stream consumers. */
 export const temporalCommands: Record<string, Command> = {
   'check-changes': async () =>
     withTemporal(async (client) => changeCheckReport(await runChangeCheckNow(client))),
-  'sanctions refresh': async () =>
-    withTemporal(async (client) => {
-      const run = await runSanctionsRefreshNow(client);
-      return { workflow_id: run.workflowId, run_id: run.runId, ...run.result };
-    }),
+  'sanctions refresh': async (_orm, options) => {
+    const one = sanctionsListOption(options);
+    return withTemporal(async (client) => {
+      // One after another: each list's import is one transaction, and on SQLite they would queue anyway.
+      const refreshes = [];
+      for (const list of one === undefined ? sanctionsListIds : [one]) {
+        const run = await runSanctionsRefreshNow(client, list);
+        refreshes.push({ workflow_id: run.workflowId, run_id: run.runId, ...run.result });
+      }
+      return { refreshes };
+    });
+  },
   'streams status': async (orm, _options, positionals) =>
     withTemporal(async (client) => {
       const streams = positionals[2] ? [requireStreamName(positionals[2])] : companiesHouseStreamNames;

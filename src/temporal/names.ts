@@ -17,6 +17,14 @@ export const CHANGE_CHECK_SCHEDULE_ID = 'change-check';
 /** The Schedule that refreshes the UK Sanctions List daily; its runs get this id plus the scheduled time. */
 export const SANCTIONS_REFRESH_SCHEDULE_ID = 'sanctions-refresh';
 
+/**
+ * Each list's own daily Schedule. The UK's keeps the id it had before there were other lists, so an existing
+ * install updates its Schedule (and keeps its history) instead of gaining a second one beside the old.
+ */
+export function sanctionsRefreshScheduleId(list: string): string {
+  return list === 'uk' ? SANCTIONS_REFRESH_SCHEDULE_ID : `${SANCTIONS_REFRESH_SCHEDULE_ID}-${list}`;
+}
+
 export function secretRotationWorkflowId(accountId: string): string {
   return `secret-rotation/${accountId}`;
 }

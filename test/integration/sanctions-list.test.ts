@@ -42,7 +42,7 @@ import type {
 } from '../../src/ingest/sanctions/sanctions-list-source';
 import { SANCTIONS_REFRESH_SCHEDULE_ID, workflowTypes } from '../../src/temporal/names';
 import {
-  ensureSanctionsRefreshSchedule,
+  ensureSanctionsRefreshSchedules,
   runSanctionsRefreshNow,
 } from '../../src/temporal/sanctions-schedule';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
@@ -64,9 +64,9 @@ function refreshFrom(app: TestApp, source: SanctionsListSource, read?: ReadSourc
     orm: app.services.orm,
     clock: () => new Date(),
     logger: pino({ level: 'silent' }),
-    sanctionsList: { source, read },
+    sanctionsLists: { sources: { uk: source }, read },
   } as unknown as ActivityDeps;
-  return sanctionsRefreshActivities(deps).refreshSanctionsList();
+  return sanctionsRefreshActivities(deps).refreshSanctionsList('uk');
 }
 
 describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev server)', () => {
@@ -90,7 +90,7 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
 
   const em = () => app.services.orm.em.fork();
   const refreshNow = async (): Promise<SanctionsRefreshOutcome> =>
-    (await runSanctionsRefreshNow(app.services.temporal)).result;
+    (await runSanctionsRefreshNow(app.services.temporal, 'uk')).result;
 
   it('is a daily Schedule created at worker start: overlap skip, a 1-day catch-up window; ensuring it twice keeps one', async () => {
     const handle = app.services.temporal.schedule.getHandle(SANCTIONS_REFRESH_SCHEDULE_ID);
@@ -100,8 +100,9 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
       workflowType: workflowTypes.sanctionsRefresh,
       workflowId: SANCTIONS_REFRESH_SCHEDULE_ID,
       taskQueue: app.config.TEMPORAL_TASK_QUEUE,
+      args: ['uk'],
     });
-    await ensureSanctionsRefreshSchedule(
+    await ensureSanctionsRefreshSchedules(
       app.services.temporal,
       app.config.TEMPORAL_TASK_QUEUE,
       pino({ level: 'silent' }),
@@ -309,14 +310,16 @@ describe('the UK Sanctions List: versions, the daily Schedule, the CLI (dev serv
 
   it('reports not_configured when no source is set', async () => {
     const deps = { orm: app.services.orm, clock: () => new Date(), logger: pino({ level: 'silent' }) };
-    expect(await sanctionsRefreshActivities(deps as unknown as ActivityDeps).refreshSanctionsList()).toEqual({
+    expect(
+      await sanctionsRefreshActivities(deps as unknown as ActivityDeps).refreshSanctionsList('uk'),
+    ).toEqual({
       status: 'not_configured',
       list: 'uk',
     });
   });
 });
 
-describe('`import sanctions FILE` (a real CLI process) and the demo list', () => {
+describe('`import sanctions [--list L] FILE` (a real CLI process) and the demo list', () => {
   let db: TestDatabase;
   let orm: Orm;
   let env: NodeJS.ProcessEnv;
@@ -361,6 +364,36 @@ describe('`import sanctions FILE` (a real CLI process) and the demo list', () =>
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+    expect((await currentListVersion(orm.em.fork()))!.id).toBe(1);
+  });
+
+  it('imports another list with --list (OFAC from its folder), and refuses an unknown list or a missing file with their codes', async () => {
+    const ofac = join(fixtures, 'ofac');
+    expect(await cli('import', 'sanctions', '--list', 'ofac', ofac)).toMatchObject({
+      status: 'imported',
+      list: 'ofac',
+      version: { id: 2, list: 'ofac', published_on: null, designations: 5, source: join(ofac, 'sdn.csv') },
+    });
+    const refused = (...args: string[]) =>
+      run(tsx, ['src/cli.ts', 'import', 'sanctions', ...args], { cwd: projectRoot, env }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr.trim() }),
+      );
+    expect(await refused('--list', 'interpol', ofac)).toEqual({
+      code: 1,
+      stderr:
+        'error: invalid_argument: --list "interpol" is not a sanctions list; the lists are uk, ofac, eu, un',
+    });
+    expect(await refused('--list', 'eu', join(fixtures, 'absent.xml'))).toEqual({
+      code: 1,
+      stderr: `error: unavailable: No sanctions list file at ${join(fixtures, 'absent.xml')}`,
+    });
+    expect(await refused('--list', 'un')).toEqual({
+      code: 1,
+      stderr:
+        'error: invalid_argument: import sanctions needs a file or folder: import sanctions [--list uk|ofac|eu|un] <file-or-folder>',
+    });
+    // The UK list is as it was.
     expect((await currentListVersion(orm.em.fork()))!.id).toBe(1);
   });
 

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WorkflowFailedError } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Orm } from '../../src/db/orm';
 import type { SanctionsRefreshOutcome } from '../../src/domain/sanctions/sanctions-list-import-result';
@@ -34,7 +35,7 @@ describe('sanctions-refresh workflow (time-skipping server)', () => {
 
   beforeAll(async () => {
     testEnv = await startWorkflowTestEnv(taskQueue, () => ({
-      sanctionsList: { source: { kind: 'file', path: folder } },
+      sanctionsLists: { sources: { uk: { kind: 'file', path: folder } } },
     }));
     ({ env, orm } = testEnv);
   });
@@ -43,32 +44,40 @@ describe('sanctions-refresh workflow (time-skipping server)', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  const refresh = () =>
-    env.client.workflow.execute<() => Promise<SanctionsRefreshOutcome>>(workflowTypes.sanctionsRefresh, {
-      taskQueue,
-      workflowId: `sanctions-refresh-test-${++runs}`,
-    });
+  /** No list: how the UK Schedule started its runs before there were other lists. */
+  const refresh = (...args: [] | [string]) =>
+    env.client.workflow.execute<(list?: string) => Promise<SanctionsRefreshOutcome>>(
+      workflowTypes.sanctionsRefresh,
+      { taskQueue, workflowId: `sanctions-refresh-test-${++runs}`, args },
+    );
 
   it('returns the outcome of each refresh: failed on an empty folder, imported, unchanged, imported again', async () => {
-    expect(await refresh()).toMatchObject({ status: 'failed', code: 'unavailable' });
+    expect(await refresh('uk')).toMatchObject({ status: 'failed', list: 'uk', code: 'unavailable' });
     drop('uk-sanctions-list-2026-02-13.csv');
-    expect(await refresh()).toMatchObject({
+    expect(await refresh('uk')).toMatchObject({
       status: 'imported',
-      version: { published_on: '2026-02-13', added: 5 },
+      list: 'uk',
+      version: { list: 'uk', published_on: '2026-02-13', added: 5 },
     });
-    expect(await refresh()).toMatchObject({ status: 'unchanged' });
+    expect(await refresh()).toMatchObject({ status: 'unchanged', list: 'uk' });
     drop('uk-sanctions-list-2026-02-20.csv');
     expect(await refresh()).toMatchObject({
       status: 'imported',
-      version: { published_on: '2026-02-20', added: 1, amended: 1, removed: 1 },
+      version: { list: 'uk', published_on: '2026-02-20', added: 1, amended: 1, removed: 1 },
     });
+  });
+
+  it('refreshes the list it is given: one without a source is not_configured; an unknown one fails the run', async () => {
+    expect(await refresh('ofac')).toEqual({ status: 'not_configured', list: 'ofac' });
+    await expect(refresh('interpol')).rejects.toThrow(WorkflowFailedError);
   });
 
   it('keeps the current version when the newest file is not a list', async () => {
     const before = await currentListVersion(orm.em.fork(), 'uk');
     drop('broken.csv', 'Last Updated,Unique ID\n01/01/2026,RUS0001\n');
-    expect(await refresh()).toMatchObject({
+    expect(await refresh('uk')).toMatchObject({
       status: 'failed',
+      list: 'uk',
       code: 'invalid_argument',
       reason: expect.stringContaining('line 1 should be "Report Date: dd/mm/yyyy"'),
     });

@@ -1,8 +1,7 @@
-import { basename } from 'node:path';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SanctionsListId } from '../../domain/sanctions/sanctions-lists';
 import { ServiceError } from '../../domain/errors';
 import type { SanctionsRefreshOutcome } from '../../domain/sanctions/sanctions-list-import-result';
+import type { SanctionsListId } from '../../domain/sanctions/sanctions-lists';
 import { importSanctionsList } from './import-sanctions-list';
 import {
   describeSource,
@@ -12,9 +11,10 @@ import {
 } from './sanctions-list-source';
 
 /**
- * One refresh of the list from its configured source, as the daily Schedule runs it. A source that cannot be
- * read or a file that is not a usable list is an outcome (`failed`, with the reason), not an exception: the
- * current version stays as it was, and the next day tries again. Only the store failing throws (to be retried).
+ * One refresh of a list from its configured source, as its daily Schedule runs it. A source that cannot be
+ * read or files that are not a usable list are an outcome (`failed`, with the reason), not an exception: the
+ * list's current version stays as it was, and the next day tries again. Only the store failing throws (to be
+ * retried).
  */
 export async function refreshSanctionsList(
   em: EntityManager,
@@ -24,11 +24,8 @@ export async function refreshSanctionsList(
 ): Promise<SanctionsRefreshOutcome> {
   if (source === null) return { status: 'not_configured', list };
   try {
-    const read = await readSanctionsListSource(source, options);
-    return await importSanctionsList(em, list, new Map([[basename(read.source), read.bytes]]), {
-      source: read.source,
-      now: options.now,
-    });
+    const read = await readSanctionsListSource(list, source, options);
+    return await importSanctionsList(em, list, read.files, { source: read.source, now: options.now });
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return {

@@ -84,6 +84,7 @@ export async function parseUkSanctionsListCsv(
   let reportDate: string | null = null;
   let headerSeen = false;
   let rows = 0;
+  let cutShortAt: number | null = null;
 
   const csvOptions: CsvParseOptions = {
     bom: true,
@@ -92,7 +93,11 @@ export async function parseUkSanctionsListCsv(
     skip_empty_lines: true,
     skip_records_with_error: true,
     on_skip: (error) => {
-      if (error) rejected.push({ line: lines.lastEnd + 1, error: `malformed CSV: ${error.message}` });
+      if (!error) return;
+      // A quote still open at the end is a file cut short, not one bad row: the designations after the cut
+      // would read as removed from the list.
+      if (error.code === 'CSV_QUOTE_NOT_CLOSED') cutShortAt = lines.lastEnd + 1;
+      else rejected.push({ line: lines.lastEnd + 1, error: `malformed CSV: ${error.message}` });
     },
     on_record: (record: string[], info) => {
       const line = lines.startOf(record, info.lines, info.empty_lines);
@@ -135,6 +140,11 @@ export async function parseUkSanctionsListCsv(
   }
   if (reportDate === null) throw notTheList('the file is empty', 1);
   if (!headerSeen) throw notTheList('the header line is missing', 2);
+  if (cutShortAt !== null)
+    throw notTheList(
+      `the file ends inside a quoted field opened on line ${cutShortAt}: it was cut short`,
+      cutShortAt,
+    );
   rejected.sort((a, b) => a.line - b.line);
   return {
     reportDate,
