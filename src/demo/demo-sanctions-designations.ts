@@ -346,7 +346,7 @@ function ship(random: KeyedRandom, uniqueId: string, common: UkSanctionsListRow)
 }
 
 /** Six digits and the IMO check digit, so the demo's ships carry numbers the matcher reads as IMO numbers. */
-function withImoCheckDigit(serial: number): string {
+export function withImoCheckDigit(serial: number): string {
   const digits = String(serial);
   let sum = 0;
   for (let i = 0; i < 6; i++) sum += Number(digits[i]) * (7 - i);

@@ -12,7 +12,10 @@ import {
   reportDateLine,
   UK_SANCTIONS_LIST_HEADER_LINE,
   ukSanctionsListRowLine,
+  type UkSanctionsListRow,
 } from '../ingest/sanctions/uk-sanctions-list-writer';
+import type { DemoListDesignation } from './lists/demo-list-designations';
+import { ukRowsOf } from './lists/demo-uk-list-rows';
 import { isoDay as isoOfDay, KeyedRandom } from './details/keyed-random';
 import { REGIMES } from './demo-sanctions-vocabulary';
 import { demoSanctionsCollisions, type DemoSanctionsCollision } from './demo-sanctions-collisions';
@@ -32,6 +35,11 @@ export interface DemoSanctionsListOptions {
   /** The Report Date and the latest day anything is designated or updated. Default: now. */
   asOf?: Date;
   collisions?: readonly DemoSanctionsCollision[];
+  /**
+   * Designations of the demo OFAC, EU and UN lists the UK list carries too (the Security Council's, with their UN
+   * Reference Number), written after the `designations` invented here and counted in `written.designations`.
+   */
+  alsoListed?: readonly DemoListDesignation[];
   /** End the stream when done (default true). */
   end?: boolean;
 }
@@ -65,7 +73,18 @@ export async function writeDemoSanctionsList(
     numbers.set(prefix, n);
     return `${prefix}${String(n).padStart(4, '0')}`;
   };
-  const written: DemoSanctionsListWritten = { designations, names: 0, rows: 0, collisionIds: [] };
+  const alsoListed = options.alsoListed ?? [];
+  const written: DemoSanctionsListWritten = {
+    designations: designations + alsoListed.length,
+    names: 0,
+    rows: 0,
+    collisionIds: [],
+  };
+  const writeRow = async (row: UkSanctionsListRow) => {
+    await writer.write(ukSanctionsListRowLine(row));
+    written.rows++;
+    written.names += (row['Name 6'] || row['Name 1'] ? 1 : 0) + (row['Name non-latin script'] ? 1 : 0);
+  };
   const writer = new ChunkedWriter(out);
   await writer.write(reportDateLine(isoOfDay(asOfDay)) + UK_SANCTIONS_LIST_HEADER_LINE);
   for (let i = 0; i < designations; i++) {
@@ -79,12 +98,10 @@ export async function writeDemoSanctionsList(
         ? filler(random, uniqueId, common, regime[2])
         : collisionDesignation(random, uniqueId, common, collision);
     if (collision !== undefined) written.collisionIds.push(uniqueId);
-    for (const row of designation.rows) {
-      await writer.write(ukSanctionsListRowLine(row));
-      written.rows++;
-      written.names += (row['Name 6'] || row['Name 1'] ? 1 : 0) + (row['Name non-latin script'] ? 1 : 0);
-    }
+    for (const row of designation.rows) await writeRow(row);
   }
+  for (const designation of alsoListed)
+    for (const row of ukRowsOf(designation, nextId(designation.theme.uk.prefix))) await writeRow(row);
   await writer.close(end);
   return written;
 }
