@@ -12,9 +12,11 @@ export type DemoSanctionsCollision =
       birth: { year: number; month: number } | null;
       /** `cyrillic`: the Latin names are invented and only a Cyrillic-script alias spells this name. */
       script?: 'latin' | 'cyrillic';
+      /** The demo company whose party this is named like. */
+      companyNumber?: string;
       note?: string;
     }
-  | { kind: 'entity'; name: string; note?: string }
+  | { kind: 'entity'; name: string; companyNumber?: string; note?: string }
   /** An entity listed under another name, whose "Business registration number (s)" names a demo company. */
   | {
       kind: 'registered_entity';
@@ -80,6 +82,7 @@ export async function demoSanctionsCollisions(em: EntityManager): Promise<DemoSa
         year: Number(officer.birth_year) + (sameBirth ? 0 : 7),
         month: Number(officer.birth_month),
       },
+      companyNumber: officer.company_number,
       note: `${sameBirth ? 'same birth month and year as' : 'born seven years after'} director ${officer.name} of ${officer.company_number}`,
     });
     if (collisions.length === 2) break;
@@ -94,6 +97,7 @@ export async function demoSanctionsCollisions(em: EntityManager): Promise<DemoSa
     collisions.push({
       kind: 'entity',
       name: `${company.company_name.replace(LEGAL_SUFFIX, '')} LLC`,
+      companyNumber: company.company_number,
       note: `named like company ${company.company_number} ${company.company_name}`,
     });
   const psc = (await knex('persons_with_significant_control')
@@ -113,6 +117,7 @@ export async function demoSanctionsCollisions(em: EntityManager): Promise<DemoSa
       surname,
       birth: null,
       script: 'cyrillic',
+      companyNumber: row.company_number,
       note: `Cyrillic alias of person with significant control ${row.name} of ${row.company_number}`,
     });
     break;
@@ -178,4 +183,15 @@ function nearVariantOf(name: string): string | null {
   return explainPair(subject, listed('good')).passed && !explainPair(subject, listed('low')).passed
     ? variant
     : null;
+}
+
+/** The demo companies the collisions are named after: screening one of them finds its collision. */
+export function demoSanctionsCollisionCompanies(collisions: readonly DemoSanctionsCollision[]): Set<string> {
+  const companies = new Set<string>();
+  for (const collision of collisions) {
+    if (collision.kind === 'weak_aliases')
+      for (const officer of collision.officers ?? []) companies.add(officer.companyNumber);
+    else if (collision.companyNumber !== undefined) companies.add(collision.companyNumber);
+  }
+  return companies;
 }

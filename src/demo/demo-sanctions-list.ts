@@ -130,7 +130,7 @@ export async function importDemoSanctionsList(
  */
 export async function seedDemoSanctionsListIfEmpty(
   em: EntityManager,
-  options: { seed?: number; asOf?: Date } = {},
+  options: { seed?: number; asOf?: Date; alsoListed?: readonly DemoListDesignation[] } = {},
 ): Promise<
   (SanctionsListImportResult & { collisionIds: string[]; collisions: DemoSanctionsCollision[] }) | null
 > {
@@ -142,6 +142,7 @@ export async function seedDemoSanctionsListIfEmpty(
     seed: options.seed,
     asOf: options.asOf,
     collisions,
+    alsoListed: options.alsoListed,
   });
   return { ...result, collisions };
 }
