@@ -10,7 +10,7 @@ import { writeDemoCompanyDetails, type DemoDetailsCompany } from './details/demo
 import { importDemoPostcodeLookup } from './demo-postcodes';
 import { writeDemoRegisterCsv } from './demo-register';
 import { drainHealthScores } from '../domain/health/store/refresh-health-scores';
-import { seedDemoSanctionsListIfEmpty } from './demo-sanctions-list';
+import { seedDemoSanctionsListsIfEmpty } from './lists/seed-demo-lists';
 import {
   importCompaniesCsv,
   type ImportCompaniesOptions,
@@ -134,16 +134,21 @@ export async function seedDemoRegisterIfEmpty(
   const companies = options.companies ?? DEMO_SEED_COMPANIES;
   const result = await importDemoRegister(em, { details: true, ...options, companies });
   const seeded = result.inserted + result.updated;
-  // Screening needs a list: the demo one, with designations named like some of these companies' people.
-  const sanctions = await seedDemoSanctionsListIfEmpty(em, { seed: options.seed, asOf: options.asOf });
+  // Screening needs lists: the demo UK, UN, EU and OFAC ones, with designations named like some of these
+  // companies' people.
+  const sanctions = await seedDemoSanctionsListsIfEmpty(em, { seed: options.seed, asOf: options.asOf });
   logger.info(
     {
       companies: seeded,
       seed: options.seed ?? 1,
       details: result.details?.imported ?? 0,
-      sanctions_designations: sanctions?.version.designations ?? 0,
-      // Where screen_sanctions finds something on the demo data (docs/sanctions.md, "The demo list").
-      sanctions_namesakes: sanctions?.collisions.map((collision) => collision.note) ?? [],
+      sanctions_designations: sanctions.imported,
+      // Where screen_sanctions finds something on the demo data (docs/sanctions.md, "The demo list" and "The demo
+      // OFAC, EU and UN lists").
+      sanctions_namesakes: [
+        ...sanctions.ukCollisions.map((collision) => collision.note),
+        ...(sanctions.ofacNamesake === null ? [] : [sanctions.ofacNamesake.note]),
+      ],
     },
     `seeded the demo register with ${seeded} companies and their details`,
   );

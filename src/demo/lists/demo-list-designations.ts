@@ -88,7 +88,7 @@ export interface DemoListsOptions {
 
 export const DEMO_LISTS_MAX_DESIGNATIONS = 10_000;
 
-/** The sizes of the embedded default: with these, the UN list has 30 designations, the EU's about 90, OFAC's about 75. */
+/** The sizes of the embedded default: with these, the UN list has 30 designations, the EU's about 95, OFAC's about 80. */
 export const DEMO_LISTS_SEED_SIZES = { un: 30, autonomous: 100 } as const;
 
 const FIRST_UN_DAY = dayNumber(2003, 1, 1);

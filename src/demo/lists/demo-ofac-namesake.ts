@@ -41,7 +41,8 @@ interface Director {
 /**
  * Chosen from the store, the same on every install of one seed: from the highest company numbers down (the UK
  * list's namesakes are chosen from the lowest up), the first director whose company has no party sharing a surname
- * with any of the UK list's namesakes, and is not a company they are named after. Null when the register has none.
+ * with any of the UK list's namesakes, is not a company they are named after, and has no PSC of the director's
+ * surname. Null when the register has none.
  */
 export async function demoOfacNamesake(
   em: EntityManager,
@@ -67,7 +68,9 @@ export async function demoOfacNamesake(
     const [surname, forenames] = director.name.split(', ');
     if (!surname || !forenames || avoidCompanies.has(director.company_number)) continue;
     const parties = await partySurnames(em, director.company_number);
-    if (parties.some((name) => avoidSurnames.has(name))) continue;
+    if (parties.all.some((name) => avoidSurnames.has(name))) continue;
+    // A director who is also the company's PSC would be screened twice, two matches of one person: the demo shows one.
+    if (parties.pscs.includes(surname.toUpperCase())) continue;
     const birth = { year: Number(director.birth_year), month: Number(director.birth_month) };
     return {
       forenames,
@@ -124,7 +127,10 @@ function surnamesOf(collision: DemoSanctionsCollision): string[] {
 }
 
 /** The surnames of a company's current officers and persons with significant control. */
-async function partySurnames(em: EntityManager, companyNumber: string): Promise<string[]> {
+async function partySurnames(
+  em: EntityManager,
+  companyNumber: string,
+): Promise<{ all: string[]; pscs: string[] }> {
   const knex = knexOf(em);
   const officers = (await knex('officer_appointments')
     .where({ company_number: companyNumber })
@@ -135,8 +141,9 @@ async function partySurnames(em: EntityManager, companyNumber: string): Promise<
     .whereNull('ceased_on')
     .whereNotNull('name')
     .select('name')) as { name: string }[];
-  return [
-    ...officers.map((row) => row.name.split(', ')[0]!.toUpperCase()),
-    ...pscs.map((row) => row.name.trim().split(/\s+/).at(-1)!.toUpperCase()),
-  ];
+  const pscSurnames = pscs.map((row) => row.name.trim().split(/\s+/).at(-1)!.toUpperCase());
+  return {
+    all: [...officers.map((row) => row.name.split(', ')[0]!.toUpperCase()), ...pscSurnames],
+    pscs: pscSurnames,
+  };
 }
