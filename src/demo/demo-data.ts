@@ -147,7 +147,9 @@ export async function seedDemoRegisterIfEmpty(
       // OFAC, EU and UN lists").
       sanctions_namesakes: [
         ...sanctions.ukCollisions.map((collision) => collision.note),
-        ...(sanctions.ofacNamesake === null ? [] : [sanctions.ofacNamesake.note]),
+        ...[sanctions.namesakes.ofacOnly, sanctions.namesakes.onEveryList].flatMap((n) =>
+          n ? [n.note] : [],
+        ),
       ],
     },
     `seeded the demo register with ${seeded} companies and their details`,

@@ -6,7 +6,7 @@ import { seedDemoSanctionsListIfEmpty } from '../demo-sanctions-list';
 import { demoSanctionsCollisions, type DemoSanctionsCollision } from '../demo-sanctions-collisions';
 import { demoListFiles, type DemoForeignListId } from './demo-list-files';
 import { DEMO_LISTS_SEED_SIZES, demoListDesignations, onList } from './demo-list-designations';
-import { demoOfacNamesake, ofacNamesakeDesignation, type DemoOfacNamesake } from './demo-ofac-namesake';
+import { demoListNamesakes, namesakeDesignations, type DemoListNamesakes } from './demo-list-namesakes';
 
 /*
  * The embedded default's sanctions lists: on a store that holds none of them, the demo UK list (with the UN's
@@ -20,8 +20,8 @@ export interface DemoListsSeeded {
   imported: Partial<Record<SanctionsListId, number>>;
   /** The UK list's namesakes of demo parties (when it was seeded now), as seedDemoSanctionsListIfEmpty gives them. */
   ukCollisions: DemoSanctionsCollision[];
-  /** The demo company whose director is a namesake on the OFAC list only (null: the register has none). */
-  ofacNamesake: DemoOfacNamesake | null;
+  /** The demo directors named on the OFAC list only, and on every list (null: the register has none). */
+  namesakes: DemoListNamesakes;
 }
 
 const FOREIGN_LISTS: readonly DemoForeignListId[] = ['un', 'eu', 'ofac'];
@@ -31,27 +31,27 @@ export async function seedDemoSanctionsListsIfEmpty(
   options: { seed?: number; asOf?: Date } = {},
 ): Promise<DemoListsSeeded> {
   const asOf = options.asOf ?? new Date();
-  const designations = demoListDesignations({ ...DEMO_LISTS_SEED_SIZES, seed: options.seed, asOf });
+  const ukCollisions = await demoSanctionsCollisions(em);
+  const namesakes = await demoListNamesakes(em, ukCollisions);
+  const designations = [
+    ...demoListDesignations({ ...DEMO_LISTS_SEED_SIZES, seed: options.seed, asOf }),
+    ...namesakeDesignations(namesakes, asOf.toISOString().slice(0, 10)),
+  ];
   const uk = await seedDemoSanctionsListIfEmpty(em, {
     seed: options.seed,
     asOf,
     alsoListed: onList(designations, 'uk'),
   });
   const imported: DemoListsSeeded['imported'] = uk === null ? {} : { uk: uk.version.designations };
-  const ukCollisions = uk?.collisions ?? (await demoSanctionsCollisions(em));
-  const ofacNamesake = await demoOfacNamesake(em, ukCollisions);
-  const listedOn = asOf.toISOString().slice(0, 10);
-  const withNamesake =
-    ofacNamesake === null ? designations : [...designations, ofacNamesakeDesignation(ofacNamesake, listedOn)];
   for (const list of FOREIGN_LISTS) {
     if (await held(em, list)) continue;
-    const result = await importSanctionsList(em, list, demoListFiles(list, withNamesake, asOf), {
+    const result = await importSanctionsList(em, list, demoListFiles(list, designations, asOf), {
       source: `demo list (seed ${options.seed ?? 1})`,
       now: asOf,
     });
     imported[list] = result.version.designations;
   }
-  return { imported, ukCollisions: uk?.collisions ?? [], ofacNamesake };
+  return { imported, ukCollisions: uk?.collisions ?? [], namesakes };
 }
 
 async function held(em: EntityManager, list: SanctionsListId): Promise<boolean> {
