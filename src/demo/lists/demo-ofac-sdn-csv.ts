@@ -82,7 +82,7 @@ function remarksOf(d: DemoListDesignation): string {
     );
   if (d.nationality !== null) clauses.push(`nationality ${d.nationality.name}`);
   if (d.registrationNumber !== null)
-    clauses.push(`Registration Number ${d.registrationNumber} (${d.theme.country.name})`);
+    clauses.push(`Registration ID ${d.registrationNumber} (${d.theme.country.name})`);
   if (d.imoNumber !== null) clauses.push(`Vessel Registration Identification IMO ${d.imoNumber}`);
   for (const alias of d.aliases.filter((a) => a.weak))
     clauses.push(`a.k.a. '${sdnName(alias.name, d.type).replace(/, /, ' ')}'`);
