@@ -4,6 +4,7 @@ import { OfficerAppointmentEntity } from '../../src/db/entities/officer-appointm
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
 import { demoSanctionsCollisions } from '../../src/demo/demo-sanctions-collisions';
+import { demoOfacNamesake } from '../../src/demo/lists/demo-list-namesakes';
 import { callToolChecked, connectMcp } from '../support/mcp-client';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
@@ -134,6 +135,46 @@ describe('a compliance agent on the demo register', () => {
     expect(['refer', 'fail']).toContain(kyb.outcome);
   });
 
+  it('finds a director’s namesake on the OFAC list only, naming OFAC, its programme and the version; KYB records every list version', async () => {
+    const namesake = await demoOfacNamesake(app.services.orm.em.fork());
+    if (namesake === null) throw new Error('no OFAC-only namesake seeded');
+    const screen = await call('screen_sanctions', { company_number: namesake.companyNumber });
+    expect(screen.lists.map((l: Row) => l.list)).toEqual(['uk', 'ofac', 'eu', 'un']);
+    expect(screen.lists_not_screened).toEqual([]);
+    const ofac = screen.lists.find((l: Row) => l.list === 'ofac');
+    expect(screen.potential_matches).toHaveLength(1);
+    const [match] = screen.potential_matches;
+    expect(match.subject).toMatchObject({ role: 'officer', name: namesake.officerName });
+    expect(match.designation).toMatchObject({ list: 'ofac', unique_id: namesake.uniqueIds.ofac });
+    expect(match.listings).toEqual([
+      expect.objectContaining({
+        list: 'ofac',
+        list_name: 'OFAC Specially Designated Nationals List',
+        list_version_id: ofac.version_id,
+        regimes: expect.arrayContaining(['RUSSIA-EO14024']) as unknown,
+      }),
+    ]);
+    expect(screen.summary).toContain('OFAC Specially Designated Nationals List');
+
+    const kyb = await call('run_kyb_check', {
+      client_reference: 'onboarding-ofac',
+      stated_company_name: screen.company_name,
+      company_number: namesake.companyNumber,
+    });
+    expect(kyb.inputs.sanctions_list_versions).toEqual(
+      screen.lists.map((l: Row) => ({
+        list: l.list,
+        id: String(l.version_id),
+        published_on: l.published_on,
+      })),
+    );
+    const reason = kyb.reasons.find((r: Row) => r.code === 'sanctions_potential_match');
+    expect(reason.evidence.matches[0].designation).toMatchObject({
+      list: 'ofac',
+      unique_id: namesake.uniqueIds.ofac,
+    });
+  });
+
   it('runs a KYB check with a slightly wrong name and gets refer with the similarity; both checks are listed', async () => {
     const { items } = await call('screen_companies', { status: 'active', sort: 'company_number', limit: 50 });
     const company = items.find(
@@ -157,6 +198,7 @@ describe('a compliance agent on the demo register', () => {
     const listed = await call('list_kyb_checks', {});
     expect(listed.items.map((c: Row) => c.client_reference)).toEqual([
       'onboarding-typo',
+      'onboarding-ofac',
       'onboarding-sanctions',
     ]);
   });
