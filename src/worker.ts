@@ -93,6 +93,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       temporal: { client, taskQueue: config.TEMPORAL_TASK_QUEUE },
       publicBaseUrl: config.PUBLIC_BASE_URL,
       sanctionsLists: { sources: config.sanctionsListSources },
+      sanctionsMatch: { thresholds: config.sanctionsMatchThresholds },
       ...(config.companiesHouseStreams ? { companiesHouseStreams: config.companiesHouseStreams } : {}),
       ...(live ? { companiesHouseDocuments: live.documents } : {}),
     }),

@@ -8,6 +8,7 @@ import type { ReadSourceOptions, SanctionsListSource } from '../ingest/sanctions
 import type { SanctionsListId } from '../domain/sanctions/sanctions-lists';
 import type { SendOptions } from '../domain/webhooks/send-webhook';
 import type { Logger } from '../logger';
+import type { MatchOptions } from '../domain/sanctions/matching/match-settings';
 
 /** What activities may touch; tests inject their own clock, database and HTTP options. */
 export interface ActivityDeps {
@@ -29,6 +30,8 @@ export interface ActivityDeps {
     sources: Partial<Record<SanctionsListId, SanctionsListSource | null>>;
     read?: ReadSourceOptions;
   };
+  /** Ongoing screening matches as screen_sanctions does (SANCTIONS_MATCH_THRESHOLD_*); default thresholds without. */
+  sanctionsMatch?: MatchOptions;
   /** The Streaming API consumer's key and URL; undefined when COMPANIES_HOUSE_STREAM_KEY is not set. */
   companiesHouseStreams?: CompaniesHouseStreamSettings;
   /** The Document API client (COMPANIES_HOUSE_API_KEY); undefined without a key: no accounts are fetched live. */

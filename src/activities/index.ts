@@ -3,6 +3,7 @@ import { companiesHouseStreamActivities } from './companies-house-stream';
 import type { ActivityDeps } from './deps';
 import { healthScoreActivities } from './health-scores';
 import { liveAccountsActivities } from './live-accounts';
+import { ongoingScreeningActivities } from './ongoing-screening';
 import { sanctionsRefreshActivities } from './sanctions-refresh';
 import { secretRotationActivities } from './secret-rotation';
 import { webhookDeliveryActivities } from './webhook-delivery';
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
     ...sanctionsRefreshActivities(deps),
     ...companiesHouseStreamActivities(deps),
     ...liveAccountsActivities(deps),
+    ...ongoingScreeningActivities(deps),
   };
 }
 

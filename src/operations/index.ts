@@ -35,6 +35,8 @@ import { listKybChecks } from './list-kyb-checks';
 import { getKybCheck } from './get-kyb-check';
 import { redeliverWebhookDelivery } from './redeliver-webhook-delivery';
 import { recoverWebhookDeliveries } from './recover-webhook-deliveries';
+import { listScreeningMatches } from './list-screening-matches';
+import { decideScreeningMatch } from './decide-screening-match';
 
 // The operation table: REST routes, MCP tools and the OpenAPI document are all generated from it.
 export const operations: readonly Operation[] = [
@@ -74,4 +76,6 @@ export const operations: readonly Operation[] = [
   getWatchlist,
   removeFromWatchlist,
   getWatchlistAlerts,
+  listScreeningMatches,
+  decideScreeningMatch,
 ] as Operation[];

@@ -11,8 +11,9 @@ export const updateList = keyedOperation({
   description:
     'Renames a list (name: 1 to 100 characters, unique in the account whatever its case, as in create_list) ' +
     'and sets where its changes are sent: webhook_url (a public https address on port 443; null clears it and ' +
-    'turns sending off) and alert_webhook (true turns sending on; needs a webhook_url). Give any of the three; ' +
-    'all of them are saved or none. Answers with the list.',
+    'turns sending off), alert_webhook (true turns sending on; needs a webhook_url) and sanctions_alerts (true ' +
+    'also sends sanctions.potential_match events of ongoing screening there; needs a webhook_url; off by ' +
+    'default). Give any of them; all are saved or none. Answers with the list.',
   method: 'PATCH',
   path: '/lists/{list_id}',
   lowestPlan: 'free',
@@ -32,11 +33,25 @@ export const updateList = keyedOperation({
         .optional()
         .describe('Where the list’s changes are sent; null clears it and turns sending off'),
       alert_webhook: z.boolean().optional().describe('True sends the list’s changes to webhook_url'),
+      sanctions_alerts: z
+        .boolean()
+        .optional()
+        .describe(
+          'True also sends sanctions.potential_match events (ongoing screening) for the list’s companies to ' +
+            'webhook_url; needs a webhook_url. Off by default',
+        ),
     })
     .strict()
     .refine(
-      (body) => body.name !== undefined || body.webhook_url !== undefined || body.alert_webhook !== undefined,
-      { message: 'give name, webhook_url or alert_webhook (one or more)', path: ['webhook_url'] },
+      (body) =>
+        body.name !== undefined ||
+        body.webhook_url !== undefined ||
+        body.alert_webhook !== undefined ||
+        body.sanctions_alerts !== undefined,
+      {
+        message: 'give name, webhook_url, alert_webhook or sanctions_alerts (one or more)',
+        path: ['webhook_url'],
+      },
     ),
   output: listViewSchema,
   async handler(input, { em, account, now, services }) {
@@ -44,7 +59,12 @@ export const updateList = keyedOperation({
       em,
       account.id,
       input.list_id,
-      { name: input.name, webhookUrl: input.webhook_url, alertWebhook: input.alert_webhook },
+      {
+        name: input.name,
+        webhookUrl: input.webhook_url,
+        alertWebhook: input.alert_webhook,
+        sanctionsAlerts: input.sanctions_alerts,
+      },
       { devAllowedOrigins: services.config.webhookDevAllowedOrigins, now },
     );
     const [view] = await listViews(em, account.id, [list], now);

@@ -9,6 +9,7 @@ export const workflowTypes = {
   companiesHouseStream: 'companiesHouseStreamWorkflow',
   liveAccounts: 'liveAccountsWorkflow',
   webhookRecovery: 'webhookRecoveryWorkflow',
+  ongoingScreening: 'ongoingScreeningWorkflow',
 } as const;
 
 /** The Schedule that runs the change check; its runs get this id plus the scheduled time. */
@@ -60,4 +61,13 @@ export function companiesHouseStreamWorkflowId(stream: string): string {
 /** One per accounts filing: a filing seen twice (the stream repeats events) is fetched once. */
 export function liveAccountsWorkflowId(companyNumber: string, transactionId: string): string {
   return `companies-house-accounts/${companyNumber}/${transactionId}`;
+}
+
+/**
+ * One per sanctions list version: a version is re-screened once, however often its import is reported. The
+ * import time is part of it because version ids restart with a new database while the namespace keeps its ids
+ * (a reused id would be refused, and the new version never re-screened).
+ */
+export function ongoingScreeningWorkflowId(versionId: number, importedAt: string): string {
+  return `ongoing-screening/${versionId}/${importedAt}`;
 }

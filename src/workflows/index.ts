@@ -6,3 +6,4 @@ export { sanctionsRefreshWorkflow } from './sanctions-refresh';
 export { companiesHouseStreamWorkflow } from './companies-house-stream';
 export { liveAccountsWorkflow } from './live-accounts';
 export { webhookRecoveryWorkflow } from './webhook-recovery';
+export { ongoingScreeningWorkflow } from './ongoing-screening';

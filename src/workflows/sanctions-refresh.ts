@@ -1,7 +1,10 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ParentClosePolicy, patched, proxyActivities, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { SanctionsRefreshOutcome } from '../domain/sanctions/sanctions-list-import-result';
 import type { SanctionsListId } from '../domain/sanctions/sanctions-lists';
+import { ongoingScreeningWorkflowId, workflowTypes } from '../temporal/names';
+import type { OngoingScreeningInput } from '../temporal/ongoing-screening-contracts';
 
 const { refreshSanctionsList } = proxyActivities<Activities>({
   // Download (2 minutes at most), parse and one transaction of a list of tens of thousands of names.
@@ -20,5 +23,25 @@ const { refreshSanctionsList } = proxyActivities<Activities>({
 export async function sanctionsRefreshWorkflow(
   list: SanctionsListId = 'uk',
 ): Promise<SanctionsRefreshOutcome> {
-  return refreshSanctionsList(list);
+  const outcome = await refreshSanctionsList(list);
+  if (outcome.status === 'imported' && patched('ongoing-screening'))
+    await startOngoingScreening(outcome.version.id, outcome.version.imported_at);
+  return outcome;
+}
+
+/**
+ * A new version re-screens every monitored company (workflows/ongoing-screening.ts), as a workflow of its own
+ * that outlives this refresh (ABANDON); its id is the version's, so a version is re-screened once.
+ */
+async function startOngoingScreening(versionId: number, importedAt: string): Promise<void> {
+  try {
+    await startChild<(input: OngoingScreeningInput) => Promise<unknown>>(workflowTypes.ongoingScreening, {
+      workflowId: ongoingScreeningWorkflowId(versionId, importedAt),
+      args: [{ versionId }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
 }

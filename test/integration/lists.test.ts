@@ -29,6 +29,7 @@ interface ListView {
   health_grades: Record<string, number>;
   webhook_url: string | null;
   alert_webhook: boolean;
+  sanctions_alerts: boolean;
   created_at: string;
 }
 
@@ -115,6 +116,8 @@ describe('lists (REST)', () => {
       health_grades: { A: 0, B: 0, C: 0, D: 0, E: 0, unscored: 0 },
       webhook_url: null,
       alert_webhook: false,
+      sanctions_alerts: false,
+      open_potential_matches: 0,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     const { body } = await getLists();
@@ -437,6 +440,26 @@ describe('lists (REST)', () => {
       const response = await patch(listId, { webhook_url: null });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ webhook_url: null, alert_webhook: false });
+    });
+
+    it('sets sanctions_alerts (off by default) only with an address; clearing the address turns it off', async () => {
+      const list = (await createList({ name: 'Sanctions alerts', kind: 'clients' })).body;
+      expect(list.sanctions_alerts).toBe(false);
+      const without = await patch(list.id, { sanctions_alerts: true });
+      expect(without.status).toBe(400);
+      expect(without.body.error.details.problems).toEqual([
+        expect.objectContaining({ argument: 'sanctions_alerts' }),
+      ]);
+      const on = await patch(list.id, { webhook_url: 'https://hooks.example.com/s', sanctions_alerts: true });
+      expect(on.status).toBe(200);
+      // Its own switch: company alerts stay off.
+      expect(on.body).toMatchObject({ sanctions_alerts: true, alert_webhook: false });
+      expect((await getLists()).body.lists.find((l) => l.id === list.id)).toMatchObject({
+        sanctions_alerts: true,
+        open_potential_matches: 0,
+      });
+      expect((await patch(list.id, { sanctions_alerts: 'yes' })).status).toBe(400);
+      expect((await patch(list.id, { webhook_url: null })).body).toMatchObject({ sanctions_alerts: false });
     });
 
     it('refuses alert_webhook true without an address, and an empty or mistyped body (400)', async () => {

@@ -18,6 +18,8 @@ export interface CompanyList {
   isDefault: boolean;
   webhookUrl: string | null;
   alertWebhook: boolean;
+  /** Opt-in to sanctions.potential_match events (migration 0028); off by default. */
+  sanctionsAlerts: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -34,6 +36,7 @@ export const CompanyListEntity = new EntitySchema<CompanyList>({
     isDefault: { type: 'boolean', fieldName: 'is_default' },
     webhookUrl: { type: 'text', fieldName: 'webhook_url', nullable: true },
     alertWebhook: { type: 'boolean', fieldName: 'alert_webhook' },
+    sanctionsAlerts: { type: 'boolean', fieldName: 'sanctions_alerts', default: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
   },

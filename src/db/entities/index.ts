@@ -26,6 +26,7 @@ import { kybEntities } from './kyb-entities';
 import { redeliveryEntities } from './redelivery-entities';
 import { companiesHouseEntities } from './companies-house-entities';
 import { CompaniesHouseStreamPositionEntity } from './companies-house-stream-position';
+import { ScreeningMatchEntity } from './screening-match';
 
 export const entities = [
   AccountEntity,
@@ -56,4 +57,5 @@ export const entities = [
   ...redeliveryEntities,
   ...companiesHouseEntities,
   CompaniesHouseStreamPositionEntity,
+  ScreeningMatchEntity,
 ];

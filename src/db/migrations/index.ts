@@ -25,6 +25,7 @@ import { Migration0024CompanyNamePairsPostgres } from './0024-company-name-pairs
 import { Migration0025CompanyResourceCompleteness } from './0025-company-resource-completeness';
 import { Migration0026DeferredIndexes } from './0026-deferred-indexes';
 import { Migration0027SanctionsLists } from './0027-sanctions-lists';
+import { Migration0028OngoingScreening } from './0028-ongoing-screening';
 import { Migration0029AccountSanctionsLists } from './0029-account-sanctions-lists';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
@@ -62,5 +63,6 @@ export const migrationsList = [
   { name: '0025-company-resource-completeness', class: Migration0025CompanyResourceCompleteness },
   { name: '0026-deferred-indexes', class: Migration0026DeferredIndexes },
   { name: '0027-sanctions-lists', class: Migration0027SanctionsLists },
+  { name: '0028-ongoing-screening', class: Migration0028OngoingScreening },
   { name: '0029-account-sanctions-lists', class: Migration0029AccountSanctionsLists },
 ];

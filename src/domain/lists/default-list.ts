@@ -38,6 +38,7 @@ export async function findOrCreateDefaultList(
         isDefault: true,
         webhookUrl: null,
         alertWebhook: false,
+        sanctionsAlerts: false,
         createdAt: now,
         updatedAt: now,
       };

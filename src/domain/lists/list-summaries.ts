@@ -14,6 +14,7 @@ interface CountRow {
   company_count: number | string;
   overdue_filings: number | string;
   alert_count: number | string;
+  open_potential_matches: number | string;
   [gradeCount: `grade_${string}`]: number | string;
 }
 
@@ -21,6 +22,7 @@ interface ListCounts {
   companyCount: number;
   overdueFilings: number;
   alertCount: number;
+  openPotentialMatches: number;
   healthGrades: GradeCounts;
 }
 
@@ -44,14 +46,18 @@ export async function listViews(
     .execute(
       'select m.list_id, count(*) as company_count, ' +
         `sum(case when ${overdue.text} then 1 else 0 end) as overdue_filings, ` +
-        `sum(coalesce(a.alerts, 0)) as alert_count, ${GRADE_COUNT_COLUMNS} ` +
+        `sum(coalesce(a.alerts, 0)) as alert_count, sum(coalesce(p.open_matches, 0)) as open_potential_matches, ` +
+        `${GRADE_COUNT_COLUMNS} ` +
         'from lists l join list_companies m on m.list_id = l.id ' +
         'join companies c on c.company_number = m.company_number ' +
         `${storedHealthJoin('m.company_number')} ` +
         'left join (select company_number, count(*) as alerts from alerts where account_id = ? ' +
         'group by company_number) a on a.company_number = m.company_number ' +
+        'left join (select company_number, count(*) as open_matches from screening_matches ' +
+        "where account_id = ? and status = 'open' group by company_number) p " +
+        'on p.company_number = m.company_number ' +
         'where l.account_id = ? group by m.list_id',
-      [...overdue.params, accountId, accountId],
+      [...overdue.params, accountId, accountId, accountId],
     );
   // PostgreSQL answers count(*) and sum() as bigint, which its driver hands over as text.
   const counts = new Map(rows.map((row) => [Number(row.list_id), row]));
@@ -61,6 +67,7 @@ export async function listViews(
       companyCount: Number(row?.company_count ?? 0),
       overdueFilings: Number(row?.overdue_filings ?? 0),
       alertCount: Number(row?.alert_count ?? 0),
+      openPotentialMatches: Number(row?.open_potential_matches ?? 0),
       healthGrades: gradeCountsOf(row),
     });
   });
@@ -72,6 +79,7 @@ export function toListView(
     companyCount: 0,
     overdueFilings: 0,
     alertCount: 0,
+    openPotentialMatches: 0,
     healthGrades: gradeCountsOf(undefined),
   },
 ): ListView {
@@ -86,6 +94,8 @@ export function toListView(
     health_grades: counts.healthGrades,
     webhook_url: list.webhookUrl,
     alert_webhook: list.alertWebhook,
+    sanctions_alerts: list.sanctionsAlerts,
+    open_potential_matches: counts.openPotentialMatches,
     created_at: list.createdAt.toISOString(),
   };
 }

@@ -38,6 +38,14 @@ export const listViewSchema = z.object({
   health_grades: healthGradeCountsSchema,
   webhook_url: z.string().nullable(),
   alert_webhook: z.boolean().describe('True when the list’s changes are sent to webhook_url'),
+  sanctions_alerts: z
+    .boolean()
+    .describe('True when potential sanctions matches of ongoing screening are sent to webhook_url'),
+  open_potential_matches: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Open potential sanctions matches (ongoing screening) on the list’s companies, awaiting a decision'),
   created_at: z.iso.datetime(),
 });
 

@@ -8,6 +8,8 @@ export interface ListWebhookChange {
   /** A string sets the address, null clears it, undefined leaves it as it is. */
   webhookUrl?: string | null;
   alertWebhook?: boolean;
+  /** Opt-in to sanctions.potential_match events at the same address (docs/sanctions.md, "Ongoing screening"). */
+  sanctionsAlerts?: boolean;
 }
 
 /**
@@ -41,12 +43,18 @@ export function applyWebhookChange(
   if (typeof change.webhookUrl === 'string') requireWebhookAddress(change.webhookUrl, devAllowedOrigins);
   const webhookUrl = change.webhookUrl === undefined ? list.webhookUrl : change.webhookUrl;
   const alertWebhook = webhookUrl === null ? false : (change.alertWebhook ?? list.alertWebhook);
-  if (change.alertWebhook === true && webhookUrl === null) {
-    const problem = 'alert_webhook can be true only on a list with a webhook_url; send both';
-    throw new ServiceError('invalid_argument', `Invalid argument alert_webhook: ${problem}`, {
-      problems: [{ argument: 'alert_webhook', problem }],
+  const sanctionsAlerts = webhookUrl === null ? false : (change.sanctionsAlerts ?? list.sanctionsAlerts);
+  for (const [argument, on] of [
+    ['alert_webhook', change.alertWebhook],
+    ['sanctions_alerts', change.sanctionsAlerts],
+  ] as const) {
+    if (on !== true || webhookUrl !== null) continue;
+    const problem = `${argument} can be true only on a list with a webhook_url; send both`;
+    throw new ServiceError('invalid_argument', `Invalid argument ${argument}: ${problem}`, {
+      problems: [{ argument, problem }],
     });
   }
   list.webhookUrl = webhookUrl;
   list.alertWebhook = alertWebhook;
+  list.sanctionsAlerts = sanctionsAlerts;
 }

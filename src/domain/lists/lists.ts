@@ -21,6 +21,7 @@ export async function createList(
     isDefault: input.isDefault ?? false,
     webhookUrl: null,
     alertWebhook: false,
+    sanctionsAlerts: false,
     createdAt: now,
     updatedAt: now,
   };

@@ -17,6 +17,8 @@ const list = {
   health_grades: { A: 1, B: 0, C: 1, D: 0, E: 0, unscored: 1 },
   webhook_url: 'https://hooks.example.com/in',
   alert_webhook: true,
+  sanctions_alerts: false,
+  open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };
 const settings = (plan: 'free' | 'starter' | 'team') =>

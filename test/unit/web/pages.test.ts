@@ -44,6 +44,8 @@ const listView = {
   health_grades: { A: 0, B: 0, C: 0, D: 0, E: 0, unscored: 1 },
   webhook_url: null,
   alert_webhook: false,
+  sanctions_alerts: false,
+  open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };
 const companies: ListCompanies = {

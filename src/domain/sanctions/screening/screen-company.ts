@@ -44,7 +44,7 @@ const bestFirst = (a: ListMatch, b: ListMatch) =>
 
 type ListMatch = ReturnType<typeof matchSubject<IndexedParty>>[number] & { versionId: number };
 
-function designationView(designation: ListedDesignation): SanctionsMatchView['designation'] {
+export function designationView(designation: ListedDesignation): SanctionsMatchView['designation'] {
   return {
     list: designation.list_id,
     unique_id: designation.unique_id,

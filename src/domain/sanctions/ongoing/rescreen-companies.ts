@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { EntityManager } from '@mikro-orm/core';
+import { ServiceError } from '../../errors';
+import type { ListedDesignationsIndex } from '../listed-designations-index';
+import type { MatchExplanation } from '../matching/match-explanation';
+import { matchSubject } from '../matching/match-subject';
+import { resolveMatchSettings, type MatchOptions } from '../matching/match-settings';
+import { designationView } from '../screening/screen-company';
+import type { designationViewSchema } from '../screening/sanctions-screen-result';
+import { listMatchOptions, screeningCandidates } from '../screening/screening-candidates';
+import { companySubjects, type ScreeningSubject } from '../screening/screening-subjects';
+import type { z } from 'zod';
+
+/*
+ * One company re-screened against one list version, as screen_sanctions screens it (the same subjects, the same
+ * candidates from the list's whole index with its word weights, the same matcher), but kept to the designations
+ * the version added or amended (`changed`), or every designation on a full re-screen (`changed` null). Comparing
+ * with the whole index's candidates and then filtering keeps the scores exactly those screen_sanctions gives:
+ * the word weights are the list's, not the few changed designations'.
+ */
+
+export interface FoundMatch {
+  companyNumber: string;
+  companyName: string;
+  subject: Pick<ScreeningSubject, 'role' | 'kind' | 'name'>;
+  /** SHA-256 of role, kind and name: the subject's part of the match's unique key. */
+  subjectKey: string;
+  score: number;
+  threshold: number;
+  designation: z.infer<typeof designationViewSchema>;
+  explanation: MatchExplanation;
+}
+
+export function subjectKeyOf(subject: Pick<ScreeningSubject, 'role' | 'kind' | 'name'>): string {
+  return createHash('sha256').update(`${subject.role}\u0000${subject.kind}\u0000${subject.name}`).digest('hex');
+}
+
+export interface RescreenTarget {
+  index: ListedDesignationsIndex;
+  /** Unique ids the version added or amended; null re-screens against every designation. */
+  changed: ReadonlySet<string> | null;
+  match?: MatchOptions;
+}
+
+export async function rescreenCompany(
+  em: EntityManager,
+  companyNumber: string,
+  target: RescreenTarget,
+): Promise<FoundMatch[]> {
+  if (target.changed !== null && target.changed.size === 0) return [];
+  const subjects = await companySubjects(em, companyNumber, false).catch((error: unknown) => {
+    // Removed from the register since it was read as monitored: nothing to screen.
+    if (error instanceof ServiceError && error.code === 'not_found') return null;
+    throw error;
+  });
+  if (subjects === null) return [];
+  const settings = resolveMatchSettings(target.match);
+  const match = listMatchOptions(target.index, target.match);
+  const found: FoundMatch[] = [];
+  for (const subject of subjects.subjects) {
+    const parties = screeningCandidates(target.index, subject, settings).filter(
+      (party) => target.changed === null || target.changed.has(party.designation.unique_id),
+    );
+    if (parties.length === 0) continue;
+    for (const matched of matchSubject(subject, parties, match)) {
+      const screened = { role: subject.role, kind: subject.kind, name: subject.name };
+      found.push({
+        companyNumber,
+        companyName: subjects.companyName,
+        subject: screened,
+        subjectKey: subjectKeyOf(screened),
+        score: matched.score,
+        threshold: matched.threshold,
+        designation: designationView(matched.party.designation),
+        explanation: matched.explanation,
+      });
+    }
+    // A full re-screen compares many candidates per name: let the activity's heartbeats through.
+    if (target.changed === null) await nextTurn();
+  }
+  return found;
+}
