@@ -7,7 +7,11 @@ import {
   versionChanges,
   type OngoingScreeningRun,
 } from '../domain/sanctions/ongoing/ongoing-screening-runs';
-import { delistRemoved, storeRescreenBatch, unsentMatchDeliveries } from '../domain/sanctions/ongoing/potential-matches';
+import {
+  delistRemoved,
+  storeRescreenBatch,
+  unsentMatchDeliveries,
+} from '../domain/sanctions/ongoing/potential-matches';
 import { rescreenCompany, type FoundMatch } from '../domain/sanctions/ongoing/rescreen-companies';
 import { sanctionsMonitors } from '../domain/sanctions/ongoing/sanctions-alert-addresses';
 import { sanctionsListName } from '../domain/sanctions/ongoing/potential-match-view';
@@ -70,7 +74,11 @@ export function ongoingScreeningActivities(deps: ActivityDeps) {
         if (index !== null)
           for (const companyNumber of companies) {
             found.push(
-              ...(await rescreenCompany(em.fork(), companyNumber, { index, changed, match: deps.sanctionsMatch })),
+              ...(await rescreenCompany(em.fork(), companyNumber, {
+                index,
+                changed,
+                match: deps.sanctionsMatch,
+              })),
             );
             context.heartbeat({ cursor: run.cursor, companiesDone: run.companiesDone });
           }
@@ -87,7 +95,11 @@ export function ongoingScreeningActivities(deps: ActivityDeps) {
         if (stored.deliveryEventIds.length > 0)
           await launch(await pendingDeliveriesAmong(orm.em, stored.deliveryEventIds));
         run = (await findRun(em.fork(), input.versionId))!;
-        context.heartbeat({ cursor: run.cursor, companiesDone: run.companiesDone, matchesFound: run.matchesFound });
+        context.heartbeat({
+          cursor: run.cursor,
+          companiesDone: run.companiesDone,
+          matchesFound: run.matchesFound,
+        });
       }
       return { run, more };
     },

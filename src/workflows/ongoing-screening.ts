@@ -38,7 +38,9 @@ const { rescreenMonitoredCompanies } = proxyActivities<Activities>({
  * that opted in. The state lives in the database (the run's cursor), so a long run continues as new with only
  * its input, and the Web UI shows its progress (memo, current details, the `progress` query).
  */
-export async function ongoingScreeningWorkflow(input: OngoingScreeningInput): Promise<OngoingScreeningProgress> {
+export async function ongoingScreeningWorkflow(
+  input: OngoingScreeningInput,
+): Promise<OngoingScreeningProgress> {
   let progress: OngoingScreeningProgress = {
     versionId: input.versionId,
     list: null,

@@ -45,7 +45,9 @@ export const listViewSchema = z.object({
     .number()
     .int()
     .nonnegative()
-    .describe('Open potential sanctions matches (ongoing screening) on the list’s companies, awaiting a decision'),
+    .describe(
+      'Open potential sanctions matches (ongoing screening) on the list’s companies, awaiting a decision',
+    ),
   created_at: z.iso.datetime(),
 });
 

@@ -59,8 +59,7 @@ function runOf(row: RunRow): OngoingScreeningRun {
 
 export async function findRun(em: EntityManager, versionId: number): Promise<OngoingScreeningRun | null> {
   const row = (await knexOf(em)('ongoing_screening_runs').where({ version_id: versionId }).first()) as
-    | RunRow
-    | undefined;
+    RunRow | undefined;
   return row === undefined ? null : runOf(row);
 }
 
@@ -70,8 +69,7 @@ export async function listOfVersion(
   versionId: number,
 ): Promise<{ list: string; designations: number } | null> {
   const row = (await knexOf(em)('sanctions_list_versions').where({ id: versionId }).first()) as
-    | { list_id?: string; designations: number }
-    | undefined;
+    { list_id?: string; designations: number } | undefined;
   // Before lists other than the UK's were held, versions carried no list: they are all the UK list's.
   return row === undefined ? null : { list: row.list_id ?? 'uk', designations: Number(row.designations) };
 }

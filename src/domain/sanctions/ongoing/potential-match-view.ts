@@ -50,7 +50,11 @@ export function toPotentialMatchView(match: ScreeningMatch): PotentialMatchView 
     id: Number(match.id),
     company_number: match.companyNumber,
     company_name: match.companyName,
-    list: { id: match.sanctionsList, name: sanctionsListName(match.sanctionsList), version_id: match.versionId },
+    list: {
+      id: match.sanctionsList,
+      name: sanctionsListName(match.sanctionsList),
+      version_id: match.versionId,
+    },
     subject: { role: match.subjectRole, kind: match.subjectKind, name: match.subjectName },
     designation: designationViewSchema.parse(JSON.parse(match.designation)),
     score: match.score,

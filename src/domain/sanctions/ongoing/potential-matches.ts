@@ -38,7 +38,8 @@ export async function storeRescreenBatch(
   batch: RescreenBatch,
 ): Promise<{ inserted: number; deliveryEventIds: string[] }> {
   const found = new Map<string, FoundMatch[]>();
-  for (const match of batch.found) found.set(match.companyNumber, [...(found.get(match.companyNumber) ?? []), match]);
+  for (const match of batch.found)
+    found.set(match.companyNumber, [...(found.get(match.companyNumber) ?? []), match]);
   const companies = [...found.keys()];
   return em.transactional(async (tx) => {
     const existing = new Set<string>();
@@ -48,13 +49,19 @@ export async function storeRescreenBatch(
         { sanctionsList: batch.list.id, companyNumber: { $in: companies.slice(i, i + CHUNK) } },
         { fields: ['accountId', 'companyNumber', 'uniqueId', 'subjectKey'] },
       );
-      for (const row of rows) existing.add(keyOf(row.accountId, row.companyNumber, row.uniqueId, row.subjectKey));
+      for (const row of rows)
+        existing.add(keyOf(row.accountId, row.companyNumber, row.uniqueId, row.subjectKey));
     }
     let inserted = 0;
     const deliveryEventIds: string[] = [];
     for (const monitor of batch.monitors) {
       for (const match of found.get(monitor.companyNumber) ?? []) {
-        const key = keyOf(monitor.accountId, match.companyNumber, match.designation.unique_id, match.subjectKey);
+        const key = keyOf(
+          monitor.accountId,
+          match.companyNumber,
+          match.designation.unique_id,
+          match.subjectKey,
+        );
         if (existing.has(key)) continue;
         existing.add(key);
         const id = (await tx.insert(ScreeningMatchEntity, {
@@ -154,7 +161,10 @@ export async function delistRemoved(
 }
 
 /** The deliveries of matches this version brought that are still waiting for their first attempt. */
-export async function unsentMatchDeliveries(em: EntityManager, versionId: number): Promise<WebhookDelivery[]> {
+export async function unsentMatchDeliveries(
+  em: EntityManager,
+  versionId: number,
+): Promise<WebhookDelivery[]> {
   const matches = await em.find(
     ScreeningMatchEntity,
     { versionId, eventId: { $ne: null } },

@@ -33,7 +33,9 @@ export interface FoundMatch {
 }
 
 export function subjectKeyOf(subject: Pick<ScreeningSubject, 'role' | 'kind' | 'name'>): string {
-  return createHash('sha256').update(`${subject.role}\u0000${subject.kind}\u0000${subject.name}`).digest('hex');
+  return createHash('sha256')
+    .update(`${subject.role}\u0000${subject.kind}\u0000${subject.name}`)
+    .digest('hex');
 }
 
 export interface RescreenTarget {

@@ -45,7 +45,8 @@ export async function sanctionsMonitors(
     }[];
     for (const row of listRows) {
       const monitor = monitorOf(row.account_id, row.company_number);
-      if (monitor.url === null && Boolean(row.sanctions_alerts) && row.webhook_url) monitor.url = row.webhook_url;
+      if (monitor.url === null && Boolean(row.sanctions_alerts) && row.webhook_url)
+        monitor.url = row.webhook_url;
     }
     const watchRows = (await knex('watchlist_entries')
       .whereIn('company_number', chunk)
