@@ -15,6 +15,8 @@ import type { DemoSanctionsCollision } from '../../src/demo/demo-sanctions-colli
 import { writeDemoSanctionsList } from '../../src/demo/demo-sanctions-list';
 import type { SanctionsRefreshOutcome } from '../../src/domain/sanctions/sanctions-list-import-result';
 import type { PotentialMatchView } from '../../src/domain/sanctions/ongoing/potential-match-view';
+import { rescreenCompany } from '../../src/domain/sanctions/ongoing/rescreen-companies';
+import { currentSanctionsList } from '../../src/domain/sanctions/sanctions-list';
 import { potentialMatchEventSchema } from '../../src/domain/webhooks/potential-match-event';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
@@ -108,7 +110,7 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
     const out = createWriteStream(file);
     const collisions: DemoSanctionsCollision[] = [];
     added.forEach((collision, i) => (collisions[FILLERS + i] = collision));
-    await writeDemoSanctionsList(out, {
+    const written = await writeDemoSanctionsList(out, {
       designations: FILLERS + added.length,
       seed: 7,
       asOf: AS_OF,
@@ -117,6 +119,7 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
     await finished(out);
     const at = new Date(Date.UTC(2026, 10, day++));
     utimesSync(file, at, at);
+    return written.collisionIds;
   };
 
   const refresh = async () => {
@@ -217,7 +220,7 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
   });
 
   it('finds the namesakes a new version adds: one match per account and subject, one signed event to the list that opted in', async () => {
-    await drop('v2.csv', [PETROV, SMITH]);
+    const [petrovId] = await drop('v2.csv', [PETROV, SMITH]);
     v2 = await refresh();
     expect(v2).toMatchObject({ status: 'imported', version: { added: 2, amended: 0, removed: 0 } });
     const progress = await rescreenOf(v2).result();
@@ -228,6 +231,14 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
       companiesDone: 2,
       matchesFound: 3,
     });
+
+    // Only what the version changed is compared: the same namesake outside the changed set is not looked at.
+    const index = (await (await currentSanctionsList(app.services.orm.em.fork())).index())!;
+    const rescreen = (changed: ReadonlySet<string> | null) =>
+      rescreenCompany(app.services.orm.em.fork(), NORDVIND, { index, changed });
+    expect(await rescreen(new Set(['NOT-CHANGED']))).toEqual([]);
+    expect((await rescreen(new Set([petrovId!]))).map((m) => m.designation.unique_id)).toEqual([petrovId]);
+    expect((await rescreen(null)).map((m) => m.designation.unique_id)).toEqual([petrovId]);
 
     const event = await waitFor(async () => receiver.received.find((r) => r.path === '/a'));
     const secret = await request<{ secret: string }>(app, 'GET', '/watchlist/webhook-secret', {
