@@ -1,5 +1,4 @@
 import { Context } from '@temporalio/activity';
-import { monitoredCompaniesAfter } from '../domain/sanctions/ongoing/monitored-companies';
 import {
   findRun,
   finishRun,
@@ -7,14 +6,8 @@ import {
   versionChanges,
   type OngoingScreeningRun,
 } from '../domain/sanctions/ongoing/ongoing-screening-runs';
-import {
-  delistRemoved,
-  storeRescreenBatch,
-  unsentMatchDeliveries,
-} from '../domain/sanctions/ongoing/potential-matches';
-import { rescreenCompany, type FoundMatch } from '../domain/sanctions/ongoing/rescreen-companies';
-import { sanctionsMonitors } from '../domain/sanctions/ongoing/sanctions-alert-addresses';
-import { sanctionsListName } from '../domain/sanctions/ongoing/potential-match-view';
+import { delistRemoved, unsentMatchDeliveries } from '../domain/sanctions/ongoing/potential-matches';
+import { rescreenNextBatch } from '../domain/sanctions/ongoing/rescreen-batch';
 import { currentSanctionsList } from '../domain/sanctions/sanctions-list';
 import { forEachWithConcurrency } from '../temporal/delivery-catch-up-pool';
 import { DELIVERY_START_CONCURRENCY, launchDeliveryWorkflow } from '../temporal/delivery-starter';
@@ -58,8 +51,9 @@ export function ongoingScreeningActivities(deps: ActivityDeps) {
     }): Promise<{ run: OngoingScreeningRun; more: boolean }> {
       const context = Context.current();
       const em = orm.em.fork();
-      let run = await findRun(em, input.versionId);
-      if (run === null) throw new Error(`No ongoing screening run for version ${input.versionId}`);
+      const started = await findRun(em, input.versionId);
+      if (started === null) throw new Error(`No ongoing screening run for version ${input.versionId}`);
+      let run: OngoingScreeningRun = started;
       if (run.completedAt !== null) return { run, more: false };
       // The list's current index: the designations this version changed are on it unless a later version
       // removed them since, and then there is nothing to match them with.
@@ -67,34 +61,21 @@ export function ongoingScreeningActivities(deps: ActivityDeps) {
       const changed = run.fullRescreen ? null : (await versionChanges(em, input.versionId)).changed;
       let more = true;
       for (let batch = 0; batch < input.batches && more; batch++) {
-        const companies = await monitoredCompaniesAfter(em.fork(), run.cursor, input.batchSize);
-        more = companies.length === input.batchSize;
-        if (companies.length === 0) break;
-        const found: FoundMatch[] = [];
-        if (index !== null)
-          for (const companyNumber of companies) {
-            found.push(
-              ...(await rescreenCompany(em.fork(), companyNumber, {
-                index,
-                changed,
-                match: deps.sanctionsMatch,
-              })),
-            );
-            context.heartbeat({ cursor: run.cursor, companiesDone: run.companiesDone });
-          }
-        const companiesFound = [...new Set(found.map((match) => match.companyNumber))];
-        const stored = await storeRescreenBatch(em.fork(), {
-          versionId: input.versionId,
-          list: { id: run.list, name: sanctionsListName(run.list) },
-          companyNumbers: companies,
-          found,
-          monitors: companiesFound.length === 0 ? [] : await sanctionsMonitors(em.fork(), companiesFound),
-          now: clock(),
+        const current = run;
+        const step = await rescreenNextBatch(em, current, {
+          index,
+          changed,
+          batchSize: input.batchSize,
+          match: deps.sanctionsMatch,
           publicBaseUrl,
+          now: clock,
+          onCompany: () =>
+            context.heartbeat({ cursor: current.cursor, companiesDone: current.companiesDone }),
         });
-        if (stored.deliveryEventIds.length > 0)
-          await launch(await pendingDeliveriesAmong(orm.em, stored.deliveryEventIds));
-        run = (await findRun(em.fork(), input.versionId))!;
+        if (step.deliveryEventIds.length > 0)
+          await launch(await pendingDeliveriesAmong(orm.em, step.deliveryEventIds));
+        run = step.run;
+        more = step.more;
         context.heartbeat({
           cursor: run.cursor,
           companiesDone: run.companiesDone,
