@@ -8,7 +8,8 @@ import {
 } from '../domain/sanctions/ongoing/ongoing-screening-runs';
 import { delistRemoved, unsentMatchDeliveries } from '../domain/sanctions/ongoing/potential-matches';
 import { rescreenNextBatch } from '../domain/sanctions/ongoing/rescreen-batch';
-import { currentSanctionsList } from '../domain/sanctions/sanctions-list';
+import { currentSanctionsLists } from '../domain/sanctions/sanctions-list';
+import { sanctionsListIdSchema } from '../domain/sanctions/sanctions-lists';
 import { forEachWithConcurrency } from '../temporal/delivery-catch-up-pool';
 import { DELIVERY_START_CONCURRENCY, launchDeliveryWorkflow } from '../temporal/delivery-starter';
 import { pendingDeliveriesAmong } from '../temporal/pending-deliveries';
@@ -57,7 +58,8 @@ export function ongoingScreeningActivities(deps: ActivityDeps) {
       if (run.completedAt !== null) return { run, more: false };
       // The list's current index: the designations this version changed are on it unless a later version
       // removed them since, and then there is nothing to match them with.
-      const index = await currentSanctionsList(em).then((list) => list.index());
+      const [held] = await currentSanctionsLists(em, [sanctionsListIdSchema.parse(run.list)]);
+      const index = held === undefined ? null : await held.index();
       const changed = run.fullRescreen ? null : (await versionChanges(em, input.versionId)).changed;
       let more = true;
       for (let batch = 0; batch < input.batches && more; batch++) {

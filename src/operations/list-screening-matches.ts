@@ -6,6 +6,7 @@ import {
   toPotentialMatchView,
 } from '../domain/sanctions/ongoing/potential-match-view';
 import { ServiceError } from '../domain/errors';
+import { sanctionsListIdSchema } from '../domain/sanctions/sanctions-lists';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 
@@ -38,7 +39,7 @@ export const listScreeningMatches = keyedOperation({
   cost: 1,
   input: z
     .object({
-      list: z.enum(['uk', 'ofac', 'eu', 'un']).optional().describe('The sanctions list: uk, ofac, eu or un'),
+      list: sanctionsListIdSchema.optional().describe('The sanctions list: uk, ofac, eu or un'),
       company_number: companyNumberInput.optional(),
       status: z.enum(screeningMatchStatuses).optional(),
       limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -16,7 +16,7 @@ import { writeDemoSanctionsList } from '../../src/demo/demo-sanctions-list';
 import type { SanctionsRefreshOutcome } from '../../src/domain/sanctions/sanctions-list-import-result';
 import type { PotentialMatchView } from '../../src/domain/sanctions/ongoing/potential-match-view';
 import { rescreenCompany } from '../../src/domain/sanctions/ongoing/rescreen-companies';
-import { currentSanctionsList } from '../../src/domain/sanctions/sanctions-list';
+import { currentSanctionsLists } from '../../src/domain/sanctions/sanctions-list';
 import { potentialMatchEventSchema } from '../../src/domain/webhooks/potential-match-event';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
@@ -233,7 +233,8 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
     });
 
     // Only what the version changed is compared: the same namesake outside the changed set is not looked at.
-    const index = (await (await currentSanctionsList(app.services.orm.em.fork())).index())!;
+    const [uk] = await currentSanctionsLists(app.services.orm.em.fork(), ['uk']);
+    const index = await uk!.index();
     const rescreen = (changed: ReadonlySet<string> | null) =>
       rescreenCompany(app.services.orm.em.fork(), NORDVIND, { index, changed });
     expect(await rescreen(new Set(['NOT-CHANGED']))).toEqual([]);

@@ -69,9 +69,8 @@ export async function listOfVersion(
   versionId: number,
 ): Promise<{ list: string; designations: number } | null> {
   const row = (await knexOf(em)('sanctions_list_versions').where({ id: versionId }).first()) as
-    { list_id?: string; designations: number } | undefined;
-  // Before lists other than the UK's were held, versions carried no list: they are all the UK list's.
-  return row === undefined ? null : { list: row.list_id ?? 'uk', designations: Number(row.designations) };
+    { list_id: string; designations: number } | undefined;
+  return row === undefined ? null : { list: row.list_id, designations: Number(row.designations) };
 }
 
 /** The version's changes: unique ids added or amended (to compare) and removed (to delist). */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { screeningMatchStatuses, type ScreeningMatch } from '../../../db/entities/screening-match';
 import { matchExplanationSchema } from '../matching/match-explanation';
+import { SANCTIONS_LISTS, sanctionsListIdSchema } from '../sanctions-lists';
 import { designationViewSchema } from '../screening/sanctions-screen-result';
 
 // A potential match of ongoing screening as GET /screening/matches and the decision answer show it.
 
-const LIST_NAMES: Record<string, string> = { uk: 'UK Sanctions List' };
-
 export function sanctionsListName(list: string): string {
-  return LIST_NAMES[list] ?? list;
+  const parsed = sanctionsListIdSchema.safeParse(list);
+  return parsed.success ? SANCTIONS_LISTS[parsed.data].name : list;
 }
 
 export const potentialMatchViewSchema = z.object({
