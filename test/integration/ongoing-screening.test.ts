@@ -17,6 +17,7 @@ import type { SanctionsRefreshOutcome } from '../../src/domain/sanctions/sanctio
 import type { PotentialMatchView } from '../../src/domain/sanctions/ongoing/potential-match-view';
 import { rescreenCompany } from '../../src/domain/sanctions/ongoing/rescreen-companies';
 import { currentSanctionsLists } from '../../src/domain/sanctions/sanctions-list';
+import { companySubjects } from '../../src/domain/sanctions/screening/screening-subjects';
 import { potentialMatchEventSchema } from '../../src/domain/webhooks/potential-match-event';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
@@ -235,8 +236,9 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
     // Only what the version changed is compared: the same namesake outside the changed set is not looked at.
     const [uk] = await currentSanctionsLists(app.services.orm.em.fork(), ['uk']);
     const index = await uk!.index();
+    const subjects = await companySubjects(app.services.orm.em.fork(), NORDVIND, false);
     const rescreen = (changed: ReadonlySet<string> | null) =>
-      rescreenCompany(app.services.orm.em.fork(), NORDVIND, { index, changed });
+      rescreenCompany(subjects, NORDVIND, { index: index!, changed });
     expect(await rescreen(new Set(['NOT-CHANGED']))).toEqual([]);
     expect((await rescreen(new Set([petrovId!]))).map((m) => m.designation.unique_id)).toEqual([petrovId]);
     expect((await rescreen(null)).map((m) => m.designation.unique_id)).toEqual([petrovId]);

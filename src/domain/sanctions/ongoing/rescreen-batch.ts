@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { ListedDesignationsIndex } from '../listed-designations-index';
 import type { MatchOptions } from '../matching/match-settings';
+import { batchCompanySubjects } from './batch-company-subjects';
 import { monitoredCompaniesAfter } from './monitored-companies';
 import { findRun, type OngoingScreeningRun } from './ongoing-screening-runs';
 import { sanctionsListName } from './potential-match-view';
@@ -42,10 +43,12 @@ export async function rescreenNextBatch(
   const companies = await monitoredCompaniesAfter(em.fork(), run.cursor, context.batchSize);
   if (companies.length === 0) return { run, companies: 0, deliveryEventIds: [], more: false };
   const found: FoundMatch[] = [];
-  if (context.index !== null)
-    for (const companyNumber of companies) {
+  const nothingChanged = context.changed !== null && context.changed.size === 0;
+  if (context.index !== null && !nothingChanged) {
+    const subjects = await batchCompanySubjects(em.fork(), companies);
+    for (const [companyNumber, ofCompany] of subjects) {
       found.push(
-        ...(await rescreenCompany(em.fork(), companyNumber, {
+        ...(await rescreenCompany(ofCompany, companyNumber, {
           index: context.index,
           changed: context.changed,
           match: context.match,
@@ -53,6 +56,7 @@ export async function rescreenNextBatch(
       );
       context.onCompany?.();
     }
+  }
   const companiesFound = [...new Set(found.map((match) => match.companyNumber))];
   const stored = await storeRescreenBatch(em.fork(), {
     versionId: run.versionId,

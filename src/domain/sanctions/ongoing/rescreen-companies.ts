@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { EntityManager } from '@mikro-orm/core';
-import { ServiceError } from '../../errors';
 import type { ListedDesignationsIndex } from '../listed-designations-index';
 import type { MatchExplanation } from '../matching/match-explanation';
 import { matchSubject } from '../matching/match-subject';
@@ -9,7 +7,7 @@ import { resolveMatchSettings, type MatchOptions } from '../matching/match-setti
 import { designationView } from '../screening/screen-company';
 import type { designationViewSchema } from '../screening/sanctions-screen-result';
 import { listMatchOptions, screeningCandidates } from '../screening/screening-candidates';
-import { companySubjects, type ScreeningSubject } from '../screening/screening-subjects';
+import type { CompanySubjects, ScreeningSubject } from '../screening/screening-subjects';
 import type { z } from 'zod';
 
 /*
@@ -45,18 +43,13 @@ export interface RescreenTarget {
   match?: MatchOptions;
 }
 
+/** One company's subjects (as companySubjects or batchCompanySubjects read them) against the target. */
 export async function rescreenCompany(
-  em: EntityManager,
+  subjects: CompanySubjects,
   companyNumber: string,
   target: RescreenTarget,
 ): Promise<FoundMatch[]> {
   if (target.changed !== null && target.changed.size === 0) return [];
-  const subjects = await companySubjects(em, companyNumber, false).catch((error: unknown) => {
-    // Removed from the register since it was read as monitored: nothing to screen.
-    if (error instanceof ServiceError && error.code === 'not_found') return null;
-    throw error;
-  });
-  if (subjects === null) return [];
   const settings = resolveMatchSettings(target.match);
   const match = listMatchOptions(target.index, target.match);
   const found: FoundMatch[] = [];

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { CompanyEntity } from '../../../db/entities/company';
-import { OfficerAppointmentEntity } from '../../../db/entities/officer-appointment';
-import { PersonWithSignificantControlEntity } from '../../../db/entities/person-with-significant-control';
+import { CompanyEntity, type Company } from '../../../db/entities/company';
+import { OfficerAppointmentEntity, type OfficerAppointment } from '../../../db/entities/officer-appointment';
+import {
+  PersonWithSignificantControlEntity,
+  type PersonWithSignificantControl,
+} from '../../../db/entities/person-with-significant-control';
 import { notFound } from '../../errors';
 import { PSC_STATEMENT_KIND, pscCategoryOf, type PscCategory } from '../../pscs/psc-kinds';
 import { registeredEntityIdentifiers } from '../identifiers/registered-entity-identifiers';
@@ -78,7 +81,19 @@ export async function companySubjects(
     em.find(OfficerAppointmentEntity, { companyNumber }, { orderBy: { appointmentId: 'asc' } }),
     em.find(PersonWithSignificantControlEntity, { companyNumber }, { orderBy: { pscId: 'asc' } }),
   ]);
+  return subjectsOf(company, officers, pscs, includeFormer);
+}
 
+/**
+ * The names to screen for a company from its rows as read (officers by appointment id, PSCs by PSC id): what
+ * companySubjects reads one company at a time, and ongoing screening a batch of companies at a time.
+ */
+export function subjectsOf(
+  company: Company,
+  officers: readonly OfficerAppointment[],
+  pscs: readonly PersonWithSignificantControl[],
+  includeFormer: boolean,
+): CompanySubjects {
   const subjects: ScreeningSubject[] = [];
   const unscreened: UnscreenedEntry[] = [];
   const add = (subject: Omit<ScreeningSubject, 'id'>) =>
