@@ -8,6 +8,7 @@ import {
 } from '../domain/sanctions/ongoing/ongoing-screening-runs';
 import { delistRemoved, unsentMatchDeliveries } from '../domain/sanctions/ongoing/potential-matches';
 import { rescreenNextBatch } from '../domain/sanctions/ongoing/rescreen-batch';
+import { changedDesignationsIndex } from '../domain/sanctions/ongoing/rescreen-companies';
 import { currentSanctionsLists } from '../domain/sanctions/sanctions-list';
 import { sanctionsListIdSchema } from '../domain/sanctions/sanctions-lists';
 import { forEachWithConcurrency } from '../temporal/delivery-catch-up-pool';
@@ -61,12 +62,15 @@ export function ongoingScreeningActivities(deps: ActivityDeps) {
       const [held] = await currentSanctionsLists(em, [sanctionsListIdSchema.parse(run.list)]);
       const index = held === undefined ? null : await held.index();
       const changed = run.fullRescreen ? null : (await versionChanges(em, input.versionId)).changed;
+      const changedIndex =
+        changed === null || index === null ? undefined : await changedDesignationsIndex(index, changed);
       let more = true;
       for (let batch = 0; batch < input.batches && more; batch++) {
         const current = run;
         const step = await rescreenNextBatch(em, current, {
           index,
           changed,
+          changedIndex,
           batchSize: input.batchSize,
           match: deps.sanctionsMatch,
           publicBaseUrl,

@@ -19,6 +19,8 @@ export interface RescreenBatchContext {
   index: ListedDesignationsIndex | null;
   /** Unique ids the version added or amended; null on a full re-screen. */
   changed: ReadonlySet<string> | null;
+  /** The changed designations' own index (changedDesignationsIndex), when `changed` is set. */
+  changedIndex?: ListedDesignationsIndex;
   batchSize: number;
   match?: MatchOptions;
   publicBaseUrl: string;
@@ -51,6 +53,7 @@ export async function rescreenNextBatch(
         ...(await rescreenCompany(ofCompany, companyNumber, {
           index: context.index,
           changed: context.changed,
+          changedIndex: context.changedIndex,
           match: context.match,
         })),
       );

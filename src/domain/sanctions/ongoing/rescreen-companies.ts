@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ListedDesignationsIndex } from '../listed-designations-index';
+import { identifierKey } from '../identifiers/identifier';
+import { buildListedDesignationsIndex, type ListedDesignationsIndex } from '../listed-designations-index';
 import type { MatchExplanation } from '../matching/match-explanation';
 import { matchSubject } from '../matching/match-subject';
 import { resolveMatchSettings, type MatchOptions } from '../matching/match-settings';
@@ -40,7 +41,32 @@ export interface RescreenTarget {
   index: ListedDesignationsIndex;
   /** Unique ids the version added or amended; null re-screens against every designation. */
   changed: ReadonlySet<string> | null;
+  /**
+   * An index of the changed designations alone (changedDesignationsIndex): a name sharing no key and no
+   * registry number with any of them is passed over without looking it up in the whole list's index.
+   */
+  changedIndex?: ListedDesignationsIndex;
   match?: MatchOptions;
+}
+
+/** The index of the designations a version changed, built once per run step from the whole list's index. */
+export async function changedDesignationsIndex(
+  index: ListedDesignationsIndex,
+  changed: ReadonlySet<string>,
+): Promise<ListedDesignationsIndex> {
+  const designations = index.parties
+    .filter((party) => changed.has(party.designation.unique_id))
+    .map((party) => party.designation);
+  return buildListedDesignationsIndex(`${index.versionKey}:changed`, designations);
+}
+
+/** Whether a subject shares a name key or a registry number with any changed designation of its kind. */
+function mayMatchChanged(changedIndex: ListedDesignationsIndex, subject: ScreeningSubject): boolean {
+  const types = subject.kind === 'person' ? (['individual'] as const) : (['entity', 'ship'] as const);
+  if (changedIndex.candidatesFor([subject.name], { types }).length > 0) return true;
+  return (subject.identifiers ?? []).some(
+    (identifier) => changedIndex.byIdentifier(identifierKey(identifier)).length > 0,
+  );
 }
 
 /** One company's subjects (as companySubjects or batchCompanySubjects read them) against the target. */
@@ -54,6 +80,7 @@ export async function rescreenCompany(
   const match = listMatchOptions(target.index, target.match);
   const found: FoundMatch[] = [];
   for (const subject of subjects.subjects) {
+    if (target.changedIndex !== undefined && !mayMatchChanged(target.changedIndex, subject)) continue;
     const parties = screeningCandidates(target.index, subject, settings).filter(
       (party) => target.changed === null || target.changed.has(party.designation.unique_id),
     );
