@@ -9,6 +9,7 @@ import { deliveryRoutes } from './delivery-routes';
 import { listRoutes } from './list-routes';
 import { secretRoutes } from './secret-routes';
 import { sanctionsRoutes } from './sanctions-routes';
+import { screeningRoutes } from './screening-routes';
 
 /**
  * The web app's pages (under /app, since the JSON API owns /lists, /company … ), its assets and the redirect from
@@ -23,6 +24,7 @@ export function webRoutes(services: Services): Router<AppState> {
   deliveryRoutes(router, services);
   secretRoutes(router, services);
   sanctionsRoutes(router, services);
+  screeningRoutes(router, services);
   assetRoutes(router);
   return router;
 }
