@@ -3,6 +3,7 @@ import type { SanctionsListsView } from '../../domain/sanctions/sanctions-lists-
 import { chooseSanctionsLists } from '../../operations/choose-sanctions-lists';
 import { CsrfField, FieldError, Notice } from '../form-controls';
 import type { FormProblem } from '../form-problem';
+import { SCREENING_MATCHES_PATH } from './screening-matches-page';
 import { Layout, type Viewer } from '../layout';
 import { TableBox } from './company-table-box';
 import { UtcTime } from './utc-time';
@@ -35,6 +36,10 @@ export function SanctionsPage(props: {
       <p>
         Sanctions screens compare a company’s name, officers and owners with the official lists below. A name
         match is not a finding that anyone is sanctioned: each potential match is for you to review.
+      </p>
+      <p>
+        Each new version of a list is screened against the companies you monitor:{' '}
+        <a href={SCREENING_MATCHES_PATH}>Potential matches found</a>.
       </p>
       {saved ? <Notice kind="success">Your choice of lists is saved.</Notice> : null}
       <ListsTable view={view} />

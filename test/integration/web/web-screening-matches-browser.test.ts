@@ -114,7 +114,9 @@ describe.each(Object.entries(viewports))(
     });
 
     it('lists the match and records a decision with its button', async () => {
-      await page.goto(`${app.url}/app/sanctions/matches`);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sanctions' }).click();
+      await page.getByRole('link', { name: 'Potential matches found' }).click();
+      expect(path()).toBe('/app/sanctions/matches');
       await page.getByRole('link', { name: 'NORDVIND TRADING LTD' }).waitFor();
       expect(await page.locator('.card-kicker').first().textContent()).toContain('Open: to review');
       expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toContain(
