@@ -10,7 +10,7 @@ import { isPostgres, runSchema } from './schema-builder';
  *
  * The two tables whose key or NOT NULL changes are rebuilt and copied (SQLite cannot alter a primary key); the
  * others gain a column. sanctions_name_tokens goes: nothing has written or read it since the prefilter's keys
- * are computed in memory per list version (domain/sanctions/listed-designations-index.ts).
+ * are computed in memory per list version.
  */
 export class Migration0027SanctionsLists extends Migration {
   override async up(): Promise<void> {

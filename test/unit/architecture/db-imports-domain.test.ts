@@ -26,6 +26,9 @@ const COLUMN_VOCABULARY: Record<string, { from: string; reason: string }[]> = {
       reason: 'grade and risk_level hold a health grade and risk level',
     },
   ],
+  'src/db/entities/sanctions-list-version.ts': [
+    { from: 'src/domain/sanctions/sanctions-lists.ts', reason: 'list_id holds a sanctions list id' },
+  ],
   'src/db/entities/company-latest-figures.ts': [
     {
       from: 'src/domain/screening/latest-figures-row.ts',

@@ -23,9 +23,16 @@ describe('the navigation marks where the reader is', () => {
     ['alerts', 'Alerts'],
     ['deliveries', 'Deliveries'],
     ['webhook-secret', 'Webhook secret'],
+    ['sanctions', 'Sanctions'],
   ] as const)('on the %s page, its link alone is aria-current="page"', (section, label) => {
     const links = navLinks(page({ section }));
-    expect(links.map(([text]) => text)).toEqual(['Lists', 'Alerts', 'Deliveries', 'Webhook secret']);
+    expect(links.map(([text]) => text)).toEqual([
+      'Lists',
+      'Alerts',
+      'Deliveries',
+      'Webhook secret',
+      'Sanctions',
+    ]);
     expect(links.filter(([, current]) => current !== '')).toEqual([[label, 'page']]);
   });
 
