@@ -26,6 +26,7 @@ import { Migration0025CompanyResourceCompleteness } from './0025-company-resourc
 import { Migration0026DeferredIndexes } from './0026-deferred-indexes';
 import { Migration0027SanctionsLists } from './0027-sanctions-lists';
 import { Migration0029AccountSanctionsLists } from './0029-account-sanctions-lists';
+import { Migration0030IdentityVerification } from './0030-identity-verification';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -63,4 +64,5 @@ export const migrationsList = [
   { name: '0026-deferred-indexes', class: Migration0026DeferredIndexes },
   { name: '0027-sanctions-lists', class: Migration0027SanctionsLists },
   { name: '0029-account-sanctions-lists', class: Migration0029AccountSanctionsLists },
+  { name: '0030-identity-verification', class: Migration0030IdentityVerification },
 ];

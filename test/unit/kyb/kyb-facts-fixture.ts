@@ -73,6 +73,7 @@ export const pscRegister: PscRegister = {
       notified_on: '2016-04-06',
       ceased_on: null,
       is_active: true,
+      identity_verification: null,
       registered_company_number: null,
     },
   ],
