@@ -432,6 +432,14 @@ describe('KYB checks', () => {
         },
         disclaimer: KYB_DISCLAIMER,
       });
+      // A pass says what it did not look at.
+      expect(result.checks_not_performed.map(({ check }) => check)).toEqual([
+        'pep_screening',
+        'adverse_media',
+        'county_court_judgments',
+        'contact_identity_documents',
+      ]);
+      expect(result.checks_not_performed.every(({ why }) => why.length > 0)).toBe(true);
       expect(result.checks_performed.map((check) => [check.check, check.outcome])).toEqual(
         [
           'company',
