@@ -21,6 +21,7 @@ import {
   type CompanyDetailsImportResult,
 } from '../ingest/companies-house/resources/import-company-details';
 import type { ImportPostcodesResult } from '../ingest/ons/import-postcodes';
+import { demoVerificationOverdue } from './demo-verification-overdue';
 
 /*
  * Demo data goes the way real data goes: the generator writes the bulk company CSV, and the importer reads it;
@@ -151,6 +152,11 @@ export async function seedDemoRegisterIfEmpty(
           n ? [n.note] : [],
         ),
       ],
+      // Where run_kyb_check gives identity_verification_overdue (docs/identity-verification.md).
+      identity_verification_overdue: await demoVerificationOverdue(
+        em,
+        (options.asOf ?? new Date()).toISOString().slice(0, 10),
+      ),
     },
     `seeded the demo register with ${seeded} companies and their details`,
   );

@@ -254,7 +254,22 @@ describe('on-demand fetch from Companies House, with a key', () => {
     // Fresh now: later calls neither refresh it nor record the same changes again.
     const asked = standIn.requestsTo('/company/09876543').length;
     await request(app, 'GET', '/company/09876543', { key });
-    await callToolChecked(mcp, 'get_officers', { company_number: '09876543' });
+    const officers = await callToolChecked(mcp, 'get_officers', { company_number: '09876543' });
+    // Identity verification as the REST API publishes it on the officer list item.
+    expect(
+      (officers.items as { name: string; identity_verification: unknown }[]).find(
+        (officer) => officer.name === 'PATEL, Priya',
+      )?.identity_verification,
+    ).toEqual({
+      appointment_verification_statement_date: null,
+      appointment_verification_statement_due_on: null,
+      appointment_verification_start_on: '2026-03-12',
+      appointment_verification_end_on: null,
+      identity_verified_on: '2026-03-10',
+      authorised_corporate_service_provider_name: 'LEDGERLINE FORMATIONS LIMITED',
+      anti_money_laundering_supervisory_bodies: ['HM Revenue & Customs'],
+      preferred_name: null,
+    });
     await app.services.liveCompanies!.idle();
     expect(standIn.requestsTo('/company/09876543')).toHaveLength(asked);
     expect(await changesOf(orm, '09876543')).toHaveLength(changes.length);

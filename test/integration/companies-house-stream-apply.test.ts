@@ -286,6 +286,49 @@ describe('company-officers events (one appointment of the officer list)', () => 
     expect(await stored('wRiGhTdAnIeL00012')).toBeNull();
     expect((await applied(deleted)).added).toEqual([]);
   });
+
+  it('stores identity verification an event carries, records its change once, and skips a malformed date', async () => {
+    const withVerification = (details: Json) => ({
+      ...patel,
+      resigned_on: '2026-11-22',
+      identity_verification_details: details,
+    });
+    const verified = await applied(
+      streamEvent(
+        'company-officers',
+        appointment('pAtElPrIyA0000009'),
+        withVerification({
+          appointment_verification_statement_due_on: '2026-11-30',
+          identity_verified_on: '2026-11-20',
+        }),
+      ),
+    );
+    expect(verified.added).toMatchObject([
+      {
+        alert_type: 'officer_change',
+        new_value: {
+          action: 'changed',
+          description: expect.stringContaining('identity verification changed'),
+        },
+      },
+    ]);
+    expect(JSON.parse((await stored('pAtElPrIyA0000009'))!.identityVerification!)).toMatchObject({
+      appointment_verification_statement_due_on: '2026-11-30',
+      identity_verified_on: '2026-11-20',
+    });
+    const malformed = await applied(
+      streamEvent(
+        'company-officers',
+        appointment('pAtElPrIyA0000009'),
+        withVerification({ identity_verified_on: '20 Nov 2026' }),
+      ),
+    );
+    expect(malformed.outcome).toMatchObject({ status: 'skipped', reason: 'invalid_data' });
+    expect(malformed.added).toEqual([]);
+    expect(JSON.parse((await stored('pAtElPrIyA0000009'))!.identityVerification!)).toMatchObject({
+      identity_verified_on: '2026-11-20',
+    });
+  });
 });
 
 describe('PSC events (one entry of the register)', () => {
@@ -334,6 +377,24 @@ describe('PSC events (one entry of the register)', () => {
     expect(removed.added).toMatchObject([{ new_value: { action: 'removed', psc_id: 'caledonia-1' } }]);
     expect(await stored('caledonia-1')).toBeNull();
     expect(await stored('wood-1')).toMatchObject({ ceasedOn: '2026-11-21' });
+  });
+
+  it('stores identity verification a PSC event carries and records its change once', async () => {
+    const dates = {
+      appointment_verification_statement_date: '2026-11-10',
+      appointment_verification_statement_due_on: '2026-11-24',
+    };
+    const event = streamEvent('company-psc-individual', woodUri, {
+      ...wood,
+      ceased_on: '2026-11-21',
+      identity_verification_details: dates,
+    });
+    const { added } = await applied(event);
+    expect(added).toMatchObject([
+      { alert_type: 'psc_change', new_value: { action: 'changed', psc_id: 'wood-1' } },
+    ]);
+    expect(JSON.parse((await stored('wood-1'))!.identityVerification!)).toMatchObject(dates);
+    expect((await applied(event)).added).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { WorkflowHandle } from '@temporalio/client';
 import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { CompanyEntity } from '../../src/db/entities/company';
+import { OfficerAppointmentEntity } from '../../src/db/entities/officer-appointment';
 import { readCompanyProvenance } from '../../src/domain/companies/company-provenance';
 import { importCompanyProfileJson } from '../../src/ingest/companies-house/resources/company-profile-json';
 import { readStreamPosition } from '../../src/ingest/companies-house/stream/stream-position';
@@ -24,7 +25,7 @@ import {
 import { companiesHouseStreamWorkflowId, workflowTypes } from '../../src/temporal/names';
 import { searchAttributes } from '../../src/temporal/search-attributes';
 import { startWorker, type RunningWorker } from '../../src/worker';
-import { StreamStandIn } from '../support/companies-house-stand-in/stream-stand-in';
+import { readStreamFixture, StreamStandIn } from '../support/companies-house-stand-in/stream-stand-in';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
@@ -273,6 +274,21 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
     });
     const description = await handle.describe();
     expect(description.status.name).toBe('RUNNING');
+  });
+
+  it('stores the identity verification an officer event carries (the officers stream fixture, through the stand-in)', async () => {
+    // The officers consumer the test above started is still connected.
+    const [appointed] = readStreamFixture('officers');
+    const published = standIn.publish('officers', appointed!);
+    await waitForPosition('officers', published.event.timepoint);
+    const row = await em().findOneOrFail(OfficerAppointmentEntity, {
+      companyNumber: '09876543',
+      appointmentId: 'wRiGhTdAnIeL00012',
+    });
+    expect(JSON.parse(row.identityVerification!)).toMatchObject({
+      appointment_verification_statement_due_on: '2026-11-30',
+      identity_verified_on: null,
+    });
   });
 
   it('reports a refused key (401) as the stream state, with what to check', async () => {

@@ -13,6 +13,7 @@ import { importDemoSanctionsList } from '../../src/demo/demo-sanctions-list';
 import { col } from '../../src/ingest/companies-house/basic-company-data-layout';
 import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house/companies-csv';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
+import { importOfficersJson } from '../../src/ingest/companies-house/resources/officers-json';
 import { importInsolvencyJson } from '../../src/ingest/companies-house/resources/insolvency-json';
 import { importPscsJson } from '../../src/ingest/companies-house/resources/pscs-json';
 import { csvRow } from '../support/company-csv-rows';
@@ -431,6 +432,14 @@ describe('KYB checks', () => {
         },
         disclaimer: KYB_DISCLAIMER,
       });
+      // A pass says what it did not look at.
+      expect(result.checks_not_performed.map(({ check }) => check)).toEqual([
+        'pep_screening',
+        'adverse_media',
+        'county_court_judgments',
+        'contact_identity_documents',
+      ]);
+      expect(result.checks_not_performed.every(({ why }) => why.length > 0)).toBe(true);
       expect(result.checks_performed.map((check) => [check.check, check.outcome])).toEqual(
         [
           'company',
@@ -439,6 +448,7 @@ describe('KYB checks', () => {
           'filings',
           'incorporation',
           'control',
+          'identity_verification',
           'registered_office',
           'sanctions',
           'insolvency',
@@ -518,6 +528,68 @@ describe('KYB checks', () => {
         flags: ['in_dispute'],
         registered_office_is_in_dispute: true,
         undeliverable_registered_office_address: false,
+      });
+    });
+
+    it('refers a director overdue for identity verification with the dates, and not once verified', async () => {
+      const director = (details: Record<string, unknown>) => ({
+        kind: 'officer-list',
+        total_results: 1,
+        items: [
+          {
+            name: 'HOLT, Karen',
+            officer_role: 'director',
+            appointed_on: '2020-02-03',
+            identity_verification_details: details,
+            links: {
+              self: '/company/10000018/appointments/hOlTkArEn0000001',
+              officer: { appointments: '/officers/kArEnHoLt00000001/appointments' },
+            },
+          },
+        ],
+      });
+      const due = { appointment_verification_statement_due_on: '2026-11-18' };
+      await importOfficersJson(em(), '10000018', director(due), DETECTED);
+      const overdue = await engine(starter.account_id, {}, 'KYB Flagged Office Ltd', '10000018');
+      expect(overdue.reasons.find((reason) => reason.code === 'identity_verification_overdue')).toMatchObject(
+        {
+          outcome: 'refer',
+          evidence: {
+            as_of: '2026-12-01',
+            overdue: [
+              {
+                role: 'officer',
+                name: 'HOLT, Karen',
+                appointment_id: 'hOlTkArEn0000001',
+                appointment_verification_statement_due_on: '2026-11-18',
+                days_overdue: 13,
+                identity_verified_on: null,
+              },
+            ],
+          },
+        },
+      );
+      await importOfficersJson(em(), '10000018', director({ ...due, identity_verified_on: '2026-11-25' }), {
+        ...DETECTED,
+        detectedAt: new Date('2026-11-30T07:00:00.000Z'),
+      });
+      const verified = await engine(starter.account_id, {}, 'KYB Flagged Office Ltd', '10000018');
+      expect(verified.reasons.map((reason) => reason.code)).not.toContain('identity_verification_overdue');
+      expect(
+        verified.checks_performed.find((check) => check.check === 'identity_verification'),
+      ).toMatchObject({
+        outcome: 'pass',
+        detail: expect.stringContaining('1 verified, 0 overdue'),
+      });
+      const [change] = await em()
+        .getConnection()
+        .execute<{ alert_type: string; new_value: string }[]>(
+          "select alert_type, new_value from register_changes where company_number = ? and field = 'officers'",
+          ['10000018'],
+        );
+      expect(change!.alert_type).toBe('officer_change');
+      expect(JSON.parse(change!.new_value)).toMatchObject({
+        description: 'Karen HOLT (director): identity verification changed',
       });
     });
 

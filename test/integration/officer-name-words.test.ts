@@ -314,29 +314,33 @@ describe('migration 0019 on a store that already holds appointments', () => {
         'THE ACORN SECRETARIES LTD',
         'LORD, Jane, Dr',
       ];
-      const rows: OfficerAppointment[] = Array.from({ length: 5_200 }, (_, k) => {
-        const name = names[k % names.length]!;
-        return {
-          companyNumber: String(30_000_000 + Math.floor(k / 7)),
-          appointmentId: `a${k}`,
-          officerId: `o${k}`,
-          name,
-          ...officerNameKeys(name),
-          officerRole: 'director',
-          appointedOn: null,
-          resignedOn: null,
-          birthYear: null,
-          birthMonth: null,
-          nationality: null,
-          countryOfResidence: null,
-          occupation: null,
-          address: '{}',
-          details: '{}',
-        };
-      });
+      // Without identity_verification: the column came with migration 0030, after the one this store stops at.
+      const rows: Omit<OfficerAppointment, 'identityVerification'>[] = Array.from(
+        { length: 5_200 },
+        (_, k) => {
+          const name = names[k % names.length]!;
+          return {
+            companyNumber: String(30_000_000 + Math.floor(k / 7)),
+            appointmentId: `a${k}`,
+            officerId: `o${k}`,
+            name,
+            ...officerNameKeys(name),
+            officerRole: 'director',
+            appointedOn: null,
+            resignedOn: null,
+            birthYear: null,
+            birthMonth: null,
+            nationality: null,
+            countryOfResidence: null,
+            occupation: null,
+            address: '{}',
+            details: '{}',
+          };
+        },
+      );
       const em = orm.em.fork();
       for (let start = 0; start < rows.length; start += 200)
-        await em.insertMany(OfficerAppointmentEntity, rows.slice(start, start + 200));
+        await em.insertMany(OfficerAppointmentEntity, rows.slice(start, start + 200) as OfficerAppointment[]);
 
       await orm.getMigrator().up();
       const words = await storedWordRows(orm.em.fork());

@@ -134,6 +134,7 @@ describe('officers: get_officers and get_officer_appointments', () => {
         postal_code: 'EC1V 9HL',
         country: 'United Kingdom',
       },
+      identity_verification: null,
     });
 
     // By name: both John Smiths come back, each appointment saying whose it is.

@@ -132,6 +132,7 @@ describe('persons with significant control', () => {
       notified_on: '2020-01-01',
       ceased_on: null,
       is_active: true,
+      identity_verification: null,
       registered_company_number: '12345678',
     });
     const second = (await callToolChecked(client, TOOL, {

@@ -25,6 +25,8 @@ export interface OfficerAppointment {
   occupation: string | null;
   address: string;
   details: string;
+  /** Companies House's identity_verification_details as JSON text; null where it publishes none. */
+  identityVerification: string | null;
 }
 
 const text = (fieldName: string) => ({ type: 'string', fieldName, nullable: true }) as const;
@@ -49,5 +51,6 @@ export const OfficerAppointmentEntity = new EntitySchema<OfficerAppointment>({
     occupation: text('occupation'),
     address: { type: 'text' },
     details: { type: 'text' },
+    identityVerification: { type: 'text', fieldName: 'identity_verification', nullable: true },
   },
 });

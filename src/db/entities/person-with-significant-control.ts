@@ -22,6 +22,8 @@ export interface PersonWithSignificantControl {
   notifiedOn: string | null;
   ceasedOn: string | null;
   details: string;
+  /** Companies House's identity_verification_details as JSON text; null where it publishes none. */
+  identityVerification: string | null;
 }
 
 const text = (fieldName: string) => ({ type: 'string', fieldName, nullable: true }) as const;
@@ -45,5 +47,6 @@ export const PersonWithSignificantControlEntity = new EntitySchema<PersonWithSig
     notifiedOn: text('notified_on'),
     ceasedOn: text('ceased_on'),
     details: { type: 'text' },
+    identityVerification: { type: 'text', fieldName: 'identity_verification', nullable: true },
   },
 });

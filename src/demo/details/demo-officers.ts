@@ -1,5 +1,6 @@
 import type { CompanyContext } from './company-context';
 import { founderKey } from './company-context';
+import { demoIdentityVerification } from './demo-identity-verification';
 import { adultFrom, demoAddress, demoPerson, officerName, type DemoPerson } from './demo-people';
 import { isoDay } from './keyed-random';
 
@@ -142,6 +143,10 @@ function personAppointment(
     if (role === 'director') item.occupation = person.occupation;
   }
   item.address = person.address;
+  if (role === 'director' && resigned === null) {
+    const verification = demoIdentityVerification(ctx, appointmentId, appointed);
+    if (verification) item.identity_verification_details = verification;
+  }
   item.links = {
     self: `/company/${number}/appointments/${appointmentId}`,
     officer: { appointments: `/officers/${person.officer_id}/appointments` },

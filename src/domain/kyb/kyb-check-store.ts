@@ -2,11 +2,16 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { KybCheckEntity, type KybCheck } from '../../db/entities/kyb-check';
 import { notFound } from '../errors';
 import type { KybOutcome } from './kyb-outcome';
+import { KYB_CHECKS_NOT_PERFORMED } from './kyb-checks-not-performed';
 import { kybCheckResultSchema, type KybCheckResult } from './kyb-result';
 
 /** The stored answer, exactly as first given. */
 export function storedResult(row: KybCheck): KybCheckResult {
-  return kybCheckResultSchema.parse(JSON.parse(row.result));
+  // Checks stored before results listed what was not performed did not perform those either.
+  return kybCheckResultSchema.parse({
+    checks_not_performed: KYB_CHECKS_NOT_PERFORMED,
+    ...(JSON.parse(row.result) as Record<string, unknown>),
+  });
 }
 
 export async function insertKybCheck(em: EntityManager, row: KybCheck): Promise<void> {

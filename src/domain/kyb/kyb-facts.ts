@@ -6,6 +6,8 @@ import { companyToProfile } from '../companies/company-record';
 import type { HealthScoreSummary } from '../health/score-company';
 import type { InsolvencyCaseSummary } from '../insolvency/insolvency-record';
 import { readInsolvencyCases } from '../insolvency/read-insolvency-cases';
+import { OfficerAppointmentEntity } from '../../db/entities/officer-appointment';
+import { officerItem, type OfficerItem } from '../officers/officer-view';
 import type { PscRegister } from '../pscs/psc-view';
 import { readPscRegister } from '../pscs/psc-view';
 import type { KybSanctionsScreen } from './kyb-sources';
@@ -25,6 +27,8 @@ export interface KybCompanyFacts {
   officeFlags: RegisteredOfficeFlags;
   /** null when no PSC data was ever imported for the company (not the same as none held). */
   pscs: PscRegister | null;
+  /** The officer list; null when it was never imported whole for the company. */
+  officers: OfficerItem[] | null;
   insolvencyCases: InsolvencyCaseSummary[];
 }
 
@@ -67,6 +71,14 @@ export async function loadCompanyFacts(
       // Imported whole: a PSC or two from the stream alone is not the company's register.
       complete: true,
     })) > 0;
+  const officersImported =
+    (await em.count(CompanyResourceImportEntity, { companyNumber, resource: 'officers', complete: true })) >
+    0;
+  const officers = officersImported
+    ? (await em.find(OfficerAppointmentEntity, { companyNumber }, { disableIdentityMap: true })).map(
+        officerItem,
+      )
+    : null;
   return {
     profile: companyToProfile(company, asOf),
     snapshotAt: company.updatedAt,
@@ -75,6 +87,7 @@ export async function loadCompanyFacts(
       undeliverable: flag(flags?.undeliverable_registered_office_address),
     },
     pscs: pscsImported ? await readPscRegister(em, companyNumber) : null,
+    officers,
     insolvencyCases: await readInsolvencyCases(em, companyNumber),
   };
 }

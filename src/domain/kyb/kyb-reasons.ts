@@ -15,6 +15,7 @@ export const kybChecks = [
   'filings',
   'incorporation',
   'control',
+  'identity_verification',
   'registered_office',
   'sanctions',
   'insolvency',
@@ -36,6 +37,10 @@ export const KYB_CHECKS: Readonly<Record<KybCheck, { description: string }>> = {
   filings: { description: 'the accounts and confirmation statement due dates against the day of the check' },
   incorporation: { description: 'the date of incorporation against the day of the check' },
   control: { description: 'the register of persons with significant control: active people and statements' },
+  identity_verification: {
+    description:
+      'Companies House’s identity verification details of the current officers and the active persons with significant control: a verification statement due before the day of the check and not given',
+  },
   registered_office: {
     description:
       'the register’s in-dispute and undeliverable flags where held, and whether the office is Companies House’s default address',
@@ -71,6 +76,7 @@ export const kybReasonCodes = [
   'recently_incorporated',
   'no_psc_identified',
   'psc_statements_only',
+  'identity_verification_overdue',
   'registered_office_flagged',
   'sanctions_potential_match',
   'insolvency_history',
@@ -206,6 +212,13 @@ export const KYB_REASONS: Readonly<Record<KybReasonCode, KybReasonRule>> = {
     outcome: 'refer',
     title: 'The company gives statements instead of persons with significant control',
     evidence: 'the active statements, each with its code, description and notified_on date',
+  },
+  identity_verification_overdue: {
+    check: 'identity_verification',
+    outcome: 'refer',
+    title: 'Identity verification is overdue',
+    evidence:
+      'as_of and each person overdue: role (officer or psc), name, appointment or psc id, the statement date and due date, days_overdue, identity_verified_on',
   },
   registered_office_flagged: {
     check: 'registered_office',

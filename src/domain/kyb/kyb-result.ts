@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kybCheckNotPerformedSchema } from './kyb-checks-not-performed';
 import { kybOutcomeSchema } from './kyb-outcome';
 import { kybCheckSchema, kybReasonCodeSchema } from './kyb-reasons';
 
@@ -60,6 +61,9 @@ export const kybCheckResultSchema = z.object({
   checks_performed: z
     .array(kybCheckPerformedSchema)
     .describe('Every check that ran, including those that passed; only company when none was identified'),
+  checks_not_performed: z
+    .array(kybCheckNotPerformedSchema)
+    .describe('What the check does not look at, each with why: a pass says nothing about these'),
   inputs: kybInputsUsedSchema,
   idempotency_key: z.string().nullable(),
   disclaimer: z.string(),

@@ -1,6 +1,7 @@
 import { controlRule } from './rules/control-rule';
 import { filingsRule } from './rules/filings-rule';
 import { healthRule } from './rules/health-rule';
+import { identityVerificationRule } from './rules/identity-verification-rule';
 import { incorporationRule } from './rules/incorporation-rule';
 import type { KybRule } from './rules/kyb-rule';
 import { insolvencyRule } from './rules/insolvency-rule';
@@ -16,6 +17,7 @@ export const COMPANY_RULES: readonly KybRule[] = [
   filingsRule,
   incorporationRule,
   controlRule,
+  identityVerificationRule,
   registeredOfficeRule,
   sanctionsRule,
   insolvencyRule,

@@ -4,6 +4,7 @@ import type { Deadline } from '../deadline';
 import { newId } from '../ids';
 import { assessCompany, checkPerformed, decide, type KybAssessment } from './kyb-decision';
 import { insertKybCheck } from './kyb-check-store';
+import { KYB_CHECKS_NOT_PERFORMED } from './kyb-checks-not-performed';
 import { loadCompanyFacts } from './kyb-facts';
 import { requestHash, type KybCheckRequest } from './kyb-request';
 import { KYB_DISCLAIMER, kybCheckResultSchema, type KybCheckResult } from './kyb-result';
@@ -97,6 +98,7 @@ export async function runKybCheck(
     ...decide(assessment.reasons),
     reasons: assessment.reasons,
     checks_performed: assessment.checks,
+    checks_not_performed: KYB_CHECKS_NOT_PERFORMED,
     inputs,
     idempotency_key: context.idempotencyKey,
     disclaimer: KYB_DISCLAIMER,

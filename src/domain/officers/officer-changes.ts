@@ -46,6 +46,7 @@ const COMPARED: readonly (readonly [keyof OfficerAppointment, string])[] = [
   ['countryOfResidence', 'country of residence'],
   ['occupation', 'occupation'],
   ['address', 'address'],
+  ['identityVerification', 'identity verification'],
 ];
 
 const ROLE_ACRONYMS: ReadonlyMap<string, string> = new Map([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityVerificationDetailsSchema } from '../identity-verification/identity-verification';
 
 /*
  * Companies House's officerList resource (GET /company/{company_number}/officers) as published. Only what the
@@ -52,6 +53,7 @@ export const officerListItemSchema = z.object({
   former_names: z.array(z.record(z.string(), z.unknown())).optional(),
   person_number: z.string().optional(),
   responsibilities: z.string().optional(),
+  identity_verification_details: identityVerificationDetailsSchema.nullish(),
   links: z.object({
     self: appointmentSelfLink,
     officer: z.object({ appointments: officerAppointmentsLink }),

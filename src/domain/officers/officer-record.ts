@@ -1,5 +1,6 @@
 import type { OfficerAppointment } from '../../db/entities/officer-appointment';
 import type { OfficerAddress, OfficerListItem } from './officer-list-resource';
+import { storedIdentityVerification } from '../identity-verification/identity-verification';
 import { officerNameKeys } from './officer-name';
 
 /*
@@ -93,6 +94,7 @@ export function appointmentRow(
     occupation: item.occupation ?? null,
     address: JSON.stringify(item.address ?? {}),
     details: JSON.stringify(details),
+    identityVerification: storedIdentityVerification(item.identity_verification_details),
   };
 }
 

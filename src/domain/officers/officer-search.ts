@@ -92,6 +92,7 @@ function appointmentFound(row: Row): AppointmentFound {
     occupation: text(row.occupation),
     address: String(row.address),
     details: String(row.details),
+    identityVerification: text(row.identity_verification),
     companyName: text(row.company_name),
     companyStatus: text(row.company_status),
   };
@@ -175,6 +176,7 @@ const APPOINTMENT_COLUMNS = [
   'occupation',
   'address',
   'details',
+  'identity_verification',
 ].join(', ');
 
 export async function searchOfficers(em: EntityManager, search: OfficerSearch): Promise<OfficerSearchResult> {

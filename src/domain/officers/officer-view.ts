@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import type { OfficerAppointment } from '../../db/entities/officer-appointment';
+import {
+  identityVerificationView,
+  identityVerificationViewSchema,
+} from '../identity-verification/identity-verification';
 import { dateOfBirth, storedAddress } from './officer-record';
 
 /* What get_officers and get_officer_appointments say of one appointment, and how a stored row becomes it. */
@@ -40,6 +44,7 @@ export const officerItemSchema = z.object({
   country_of_residence: z.string().nullable(),
   occupation: z.string().nullable(),
   address: officerAddressViewSchema,
+  identity_verification: identityVerificationViewSchema,
 });
 
 export type OfficerItem = z.infer<typeof officerItemSchema>;
@@ -69,5 +74,6 @@ export function officerItem(row: OfficerAppointment): OfficerItem {
       postal_code: address.postal_code ?? null,
       country: address.country ?? null,
     },
+    identity_verification: identityVerificationView(row.identityVerification),
   };
 }

@@ -37,6 +37,7 @@ const COMPARED: readonly [keyof PscRow, string][] = [
   ['statement', 'statement'],
   ['notifiedOn', 'notification date'],
   ['ceasedOn', 'date ceased'],
+  ['identityVerification', 'identity verification'],
 ];
 
 function natures(row: PscRow): string[] {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import type { PersonWithSignificantControl } from '../../db/entities/person-with-significant-control';
+import {
+  identityVerificationDetailsSchema,
+  storedIdentityVerification,
+} from '../identity-verification/identity-verification';
 import { PSC_STATEMENT_KIND } from './psc-kinds';
 
 /*
@@ -56,6 +60,7 @@ export const pscItemSchema = z
     ceased_on: date,
     statement: text,
     linked_psc_name: text,
+    identity_verification_details: identityVerificationDetailsSchema.nullish(),
     links: z.looseObject({
       self: z
         .string()
@@ -114,6 +119,7 @@ export function pscRowFromItem(companyNumber: string, item: PscItem): PscRow {
     notifiedOn: item.notified_on ?? null,
     ceasedOn: item.ceased_on ?? null,
     details: JSON.stringify(item),
+    identityVerification: storedIdentityVerification(item.identity_verification_details),
   };
 }
 

@@ -38,6 +38,7 @@ export async function readPscRows(
     identification: row.identification,
     naturesOfControl: row.naturesOfControl,
     statement: row.statement,
+    identityVerification: row.identityVerification ?? null,
     notifiedOn: row.notifiedOn,
     ceasedOn: row.ceasedOn,
     details: row.details,

@@ -2,6 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import { CompanyEntity } from '../../db/entities/company';
 import { notFound } from '../errors';
+import {
+  identityVerificationView,
+  identityVerificationViewSchema,
+} from '../identity-verification/identity-verification';
 import { describeNatureOfControl } from './natures-of-control';
 import {
   isStatementRow,
@@ -60,6 +64,7 @@ export const pscEntrySchema = z.object({
   notified_on: nullableText.describe('YYYY-MM-DD'),
   ceased_on: nullableText.describe('YYYY-MM-DD; null while active'),
   is_active: z.boolean(),
+  identity_verification: identityVerificationViewSchema,
   registered_company_number: nullableText.describe(
     'For a UK-registered corporate PSC that is a company on this register: its company number, to follow the ownership chain with another call; otherwise null',
   ),
@@ -136,6 +141,7 @@ function entryOf(row: PscRow, onRegister: ReadonlySet<string>): PscEntry {
     notified_on: row.notifiedOn,
     ceased_on: row.ceasedOn,
     is_active: isActive(row),
+    identity_verification: identityVerificationView(row.identityVerification),
     registered_company_number: chained !== null && onRegister.has(chained) ? chained : null,
   };
 }

@@ -1,3 +1,4 @@
+import type { OfficerItem } from '../../../src/domain/officers/officer-view';
 import type { CompanyProfile } from '../../../src/domain/companies/company-profile';
 import type { HealthScoreSummary } from '../../../src/domain/health/score-company';
 import type { KybFacts } from '../../../src/domain/kyb/kyb-facts';
@@ -73,10 +74,37 @@ export const pscRegister: PscRegister = {
       notified_on: '2016-04-06',
       ceased_on: null,
       is_active: true,
+      identity_verification: null,
       registered_company_number: null,
     },
   ],
   statements: [],
+};
+
+export const director: OfficerItem = {
+  officer_id: 'oldham-officer',
+  appointment_id: 'oldham-appointment',
+  name: 'OLDHAM, Margaret Anne',
+  officer_role: 'director',
+  appointed_on: '2016-04-06',
+  resigned_on: null,
+  is_active: true,
+  date_of_birth: { month: 3, year: 1971 },
+  nationality: 'British',
+  country_of_residence: 'England',
+  occupation: 'Consultant',
+  address: {
+    care_of: null,
+    po_box: null,
+    premises: null,
+    address_line_1: '1 Acorn Way',
+    address_line_2: null,
+    locality: 'Leeds',
+    region: null,
+    postal_code: 'LS1 1AA',
+    country: null,
+  },
+  identity_verification: null,
 };
 
 export const listVersion = { list: 'uk', id: '3', published_on: '2026-02-27' };
@@ -108,6 +136,7 @@ export function facts(overrides: Partial<KybFacts> = {}): KybFacts {
     snapshotAt: new Date('2026-03-01T06:00:00.000Z'),
     officeFlags: { inDispute: null, undeliverable: null },
     pscs: pscRegister,
+    officers: [director],
     insolvencyCases: [],
     statedName: 'Acorn Leaf Consulting Limited',
     asOfDay: '2026-03-02',

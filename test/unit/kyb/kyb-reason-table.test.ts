@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { KYB_CHECKS_NOT_PERFORMED } from '../../../src/domain/kyb/kyb-checks-not-performed';
 import { OUTCOME_PRECEDENCE } from '../../../src/domain/kyb/kyb-outcome';
 import {
   KYB_CHECKS,
@@ -85,5 +86,13 @@ describe('the rule set', () => {
     for (const check of kybChecks) {
       expect(kybReasonCodes.some((code) => KYB_REASONS[code].check === check)).toBe(true);
     }
+  });
+});
+
+describe('the checks-not-performed table in docs/kyb.md', () => {
+  const rows = tableAfter('## What a pass means', ['check', 'why']);
+
+  it('lists every check not performed once, with the line every result carries', () => {
+    expect(rows.map(([check, why]) => ({ check, why }))).toEqual([...KYB_CHECKS_NOT_PERFORMED]);
   });
 });

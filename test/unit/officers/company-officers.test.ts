@@ -23,6 +23,7 @@ function row(
     occupation: null,
     address: '{}',
     details: '{}',
+    identityVerification: null,
   };
 }
 

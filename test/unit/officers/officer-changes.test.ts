@@ -19,6 +19,7 @@ function row(overrides: Partial<OfficerAppointment> & { appointmentId: string })
     occupation: 'Consultant',
     address: '{"address_line_1":"27 Old Street"}',
     details: '{}',
+    identityVerification: null,
     ...overrides,
   };
 }

@@ -52,6 +52,7 @@ describe('officerRows: Companies House officer list to officer_appointments rows
         country: 'United Kingdom',
       }),
       details: '{}',
+      identityVerification: null,
     });
     expect(JSON.parse(rows[0]!.details)).toEqual({
       identification: {

@@ -50,6 +50,7 @@ describe('an API item as a stored row', () => {
       notifiedOn: '2026-11-01',
       ceasedOn: null,
       details: JSON.stringify(corporate),
+      identityVerification: null,
     });
   });
 
