@@ -423,4 +423,24 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
       receiver.received.filter((r) => r.headers['service-event-type'] === 'sanctions.potential_match'),
     ).toHaveLength(1);
   });
+
+  it('opens a delisted match again when a later version lists its designation again; a decided one stands', async () => {
+    await drop('v4.csv', [PETROV, SMITH]);
+    const v4 = await refresh();
+    expect(v4).toMatchObject({ status: 'imported', version: { added: 2, removed: 0 } });
+    expect(await rescreenOf(v4).result()).toMatchObject({ state: 'completed', matchesFound: 2 });
+    const version = (v4 as { version: { id: number } }).version.id;
+    expect((await matches(b.api_key)).body.matches).toMatchObject([
+      { status: 'open', delisted_in_version: null, list: { version_id: version }, company_number: NORDVIND },
+    ]);
+    const mine = (await matches(a.api_key)).body.matches;
+    expect(mine.map((m) => [m.company_number, m.status, m.list.version_id]).sort()).toEqual([
+      [NORDVIND, 'confirmed', (v2 as { version: { id: number } }).version.id],
+      [MEADOW, 'open', version],
+    ]);
+    // Neither reopened match is on a list that sends sanctions events, and the confirmed one was not reopened.
+    expect(
+      receiver.received.filter((r) => r.headers['service-event-type'] === 'sanctions.potential_match'),
+    ).toHaveLength(1);
+  });
 });

@@ -36,8 +36,11 @@ export const potentialMatchEventSchema = z.object({
 });
 export type PotentialMatchEvent = z.infer<typeof potentialMatchEventSchema>;
 
-export function potentialMatchEventId(matchId: number): string {
-  return `evt_match_${matchId}`;
+/** `evt_match_<match id>`; a match reopened by a version that lists its designation again, `…_v<version id>`. */
+export function potentialMatchEventId(matchId: number, reopenedInVersion?: number): string {
+  return reopenedInVersion === undefined
+    ? `evt_match_${matchId}`
+    : `evt_match_${matchId}_v${reopenedInVersion}`;
 }
 
 export interface PotentialMatchForEvent {
@@ -50,6 +53,8 @@ export interface PotentialMatchForEvent {
   designation: PotentialMatchEvent['data']['designation'];
   score: number;
   threshold: number;
+  /** Set when a delisted match is open again because this version lists its designation again. */
+  reopenedInVersion?: number;
 }
 
 export function potentialMatchEvent(
@@ -60,7 +65,7 @@ export function potentialMatchEvent(
   const base = baseUrl.replace(/\/+$/, '');
   const number = encodeURIComponent(match.companyNumber);
   return {
-    id: potentialMatchEventId(match.matchId),
+    id: potentialMatchEventId(match.matchId, match.reopenedInVersion),
     type: POTENTIAL_MATCH_EVENT_TYPE,
     created_at: createdAt.toISOString(),
     data: {

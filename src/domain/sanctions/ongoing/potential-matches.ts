@@ -42,15 +42,19 @@ export async function storeRescreenBatch(
     found.set(match.companyNumber, [...(found.get(match.companyNumber) ?? []), match]);
   const companies = [...found.keys()];
   return em.transactional(async (tx) => {
-    const existing = new Set<string>();
+    // Each stored match by its key: its id, and whether it is delisted (a designation listed again reopens it).
+    const existing = new Map<string, { id: number; delisted: boolean }>();
     for (let i = 0; i < companies.length; i += CHUNK) {
       const rows = await tx.find(
         ScreeningMatchEntity,
         { sanctionsList: batch.list.id, companyNumber: { $in: companies.slice(i, i + CHUNK) } },
-        { fields: ['accountId', 'companyNumber', 'uniqueId', 'subjectKey'] },
+        { fields: ['id', 'accountId', 'companyNumber', 'uniqueId', 'subjectKey', 'status'] },
       );
       for (const row of rows)
-        existing.add(keyOf(row.accountId, row.companyNumber, row.uniqueId, row.subjectKey));
+        existing.set(keyOf(row.accountId, row.companyNumber, row.uniqueId, row.subjectKey), {
+          id: Number(row.id),
+          delisted: row.status === 'delisted',
+        });
     }
     let inserted = 0;
     const deliveryEventIds: string[] = [];
@@ -62,32 +66,44 @@ export async function storeRescreenBatch(
           match.designation.unique_id,
           match.subjectKey,
         );
-        if (existing.has(key)) continue;
-        existing.add(key);
-        const id = (await tx.insert(ScreeningMatchEntity, {
-          accountId: monitor.accountId,
-          companyNumber: match.companyNumber,
+        const stored = existing.get(key);
+        // Found before and still listed (open or decided): the match already stands.
+        if (stored !== undefined && !stored.delisted) continue;
+        const columns = {
           companyName: match.companyName,
-          sanctionsList: batch.list.id,
-          uniqueId: match.designation.unique_id,
-          subjectKey: match.subjectKey,
-          subjectRole: match.subject.role,
-          subjectKind: match.subject.kind,
-          subjectName: match.subject.name,
           versionId: batch.versionId,
           score: match.score,
           threshold: match.threshold,
           designation: JSON.stringify(match.designation),
           explanation: JSON.stringify(match.explanation),
-          status: 'open',
+          status: 'open' as const,
           decidedBy: null,
           decidedAt: null,
           decisionNote: null,
           delistedInVersion: null,
           eventId: null,
-          createdAt: batch.now,
           updatedAt: batch.now,
-        })) as number;
+        };
+        // A delisted match whose designation a later version lists again is open again, found by that version.
+        let id: number;
+        if (stored !== undefined) {
+          await tx.nativeUpdate(ScreeningMatchEntity, { id: stored.id }, columns);
+          id = stored.id;
+        } else
+          id = (await tx.insert(ScreeningMatchEntity, {
+            ...columns,
+            accountId: monitor.accountId,
+            companyNumber: match.companyNumber,
+            sanctionsList: batch.list.id,
+            uniqueId: match.designation.unique_id,
+            subjectKey: match.subjectKey,
+            subjectRole: match.subject.role,
+            subjectKind: match.subject.kind,
+            subjectName: match.subject.name,
+            createdAt: batch.now,
+          })) as number;
+        // An account monitoring the company through two lists finds the match once.
+        existing.set(key, { id, delisted: false });
         inserted++;
         if (monitor.url === null) continue;
         const event = potentialMatchEvent(
@@ -101,11 +117,13 @@ export async function storeRescreenBatch(
             designation: match.designation,
             score: match.score,
             threshold: match.threshold,
+            reopenedInVersion: stored === undefined ? undefined : batch.versionId,
           },
           batch.publicBaseUrl,
           batch.now,
         );
-        // A new match's event id is new too: no conflict to guard against inside the transaction.
+        // A new match's event id is new too, and a reopened one's names the version that reopened it: no conflict
+        // to guard against inside the transaction.
         await tx.insert(WebhookDeliveryEntity, {
           eventId: event.id,
           accountId: monitor.accountId,
