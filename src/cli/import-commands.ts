@@ -67,7 +67,16 @@ export const importCommands: Record<string, Command> = {
         'import sanctions needs a file or folder: import sanctions [--list uk|ofac|eu|un] <file-or-folder>',
       );
     const read = await readSanctionsListSource(list, { kind: 'file', path });
-    return importSanctionsList(orm.em.fork(), list, read.files, { source: read.source });
+    const result = await importSanctionsList(orm.em.fork(), list, read.files, { source: read.source });
+    // Said where the operator looks: only a refresh through the Schedule starts the ongoing re-screen.
+    return result.status === 'imported'
+      ? {
+          ...result,
+          rescreen:
+            'not started by this import: monitored companies are re-screened when the list is refreshed ' +
+            `(its Schedule, or npm run cli -- sanctions refresh --list ${list})`,
+        }
+      : result;
   },
   'import accounts': async (orm, _options, positionals) => {
     const files = positionals.slice(2);

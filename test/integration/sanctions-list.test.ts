@@ -347,6 +347,7 @@ describe('`import sanctions [--list L] FILE` (a real CLI process) and the demo l
       status: 'imported',
       version: { id: 1, published_on: '2026-02-13', designations: 5, source: file },
       rejected: 2,
+      rescreen: expect.stringContaining('sanctions refresh --list uk') as string,
     });
     expect(await cli('import', 'sanctions', file)).toMatchObject({ status: 'unchanged', version: { id: 1 } });
     const dir = mkdtempSync(join(tmpdir(), 'cds-sanctions-bad-'));
