@@ -174,7 +174,11 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       const { ctx, form } = request;
       const listId = listIdOf(request);
       const list = await listOfAccount(request, listId);
-      const current = { webhook_url: list.webhook_url, alert_webhook: list.alert_webhook };
+      const current = {
+        webhook_url: list.webhook_url,
+        alert_webhook: list.alert_webhook,
+        sanctions_alerts: list.sanctions_alerts,
+      };
       const wanted = wantedWebhookOf(form);
       try {
         // The Team-only rule of the web app, before the operation (open to every plan) is called.
@@ -185,7 +189,11 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       } catch (thrown) {
         const problem = webhookProblemOf(thrown);
         if (!problem) throw thrown;
-        const typed = { webhook_url: form.webhook_url ?? '', alert_webhook: form.alert_webhook ?? '' };
+        const typed = {
+          webhook_url: form.webhook_url ?? '',
+          alert_webhook: form.alert_webhook ?? '',
+          sanctions_alerts: form.sanctions_alerts ?? '',
+        };
         renderSettings(request, list, { refusal: { form: 'webhook', typed, problem } });
       }
     }),

@@ -15,6 +15,8 @@ export const WEB_WEBHOOK_LOWEST_PLAN: PlanName = 'team';
 export interface WebhookSetting {
   webhook_url: string | null;
   alert_webhook: boolean;
+  /** Potential sanctions matches of ongoing screening sent as sanctions.potential_match (docs/sanctions.md). */
+  sanctions_alerts: boolean;
 }
 
 export function mayTurnOnWebhooksInWebApp(plan: PlanName): boolean {
@@ -26,7 +28,9 @@ export function mayTurnOnWebhooksInWebApp(plan: PlanName): boolean {
  * or changing the address. Switching off and clearing the address only stop sending, which any plan may do here.
  */
 export function addsSending(current: WebhookSetting, wanted: WebhookSetting): boolean {
-  const switchesOn = wanted.alert_webhook && !current.alert_webhook;
+  const switchesOn =
+    (wanted.alert_webhook && !current.alert_webhook) ||
+    (wanted.sanctions_alerts && !current.sanctions_alerts);
   const newAddress = wanted.webhook_url !== null && wanted.webhook_url !== current.webhook_url;
   return switchesOn || newAddress;
 }

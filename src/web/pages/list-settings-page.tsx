@@ -37,7 +37,11 @@ export function ListSettingsPage(props: {
   const base = `/app/lists/${list.id}`;
   const renameRefusal = refusal?.form === 'rename' ? refusal : undefined;
   const webhookRefusal = refusal?.form === 'webhook' ? refusal : undefined;
-  const setting = { webhook_url: list.webhook_url, alert_webhook: list.alert_webhook };
+  const setting = {
+    webhook_url: list.webhook_url,
+    alert_webhook: list.alert_webhook,
+    sanctions_alerts: list.sanctions_alerts,
+  };
   return (
     <Layout title={`Settings of ${list.name}`} viewer={viewer} section="lists" sectionSubpage>
       <p class="breadcrumb">
@@ -72,7 +76,10 @@ export function ListSettingsPage(props: {
             : list.webhook_url !== null
               ? `Changes are not sent; the webhook URL ${list.webhook_url} is kept.`
               : 'Changes to this list’s companies are not sent to a webhook.'}{' '}
-          Alerts are raised either way ({list.alert_count} so far).
+          Alerts are raised either way ({list.alert_count} so far).{' '}
+          {list.sanctions_alerts && list.webhook_url !== null
+            ? 'New potential sanctions matches of its companies are sent there too.'
+            : 'New potential sanctions matches of its companies are recorded, not sent.'}
         </p>
         {webhookRefusal?.problem.message ? (
           <Notice kind="error">{webhookRefusal.problem.message}</Notice>

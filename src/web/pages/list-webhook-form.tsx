@@ -1,10 +1,11 @@
+import type { ComponentChildren } from 'preact';
 import { CsrfField, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
 import type { Viewer } from '../layout';
 import { WEB_WEBHOOK_LOWEST_PLAN, type WebhookSetting } from '../web-plan-rules';
 
 /** The webhook form's fields: update_list's argument names, so its refusals land next to them. */
-export const WEBHOOK_FIELDS = ['webhook_url', 'alert_webhook'] as const;
+export const WEBHOOK_FIELDS = ['webhook_url', 'alert_webhook', 'sanctions_alerts'] as const;
 
 /**
  * The setting a posted webhook form asks for. An unticked checkbox sends nothing, so its absence is "off"; an empty
@@ -13,7 +14,11 @@ export const WEBHOOK_FIELDS = ['webhook_url', 'alert_webhook'] as const;
  */
 export function wantedWebhookOf(form: Record<string, string>): WebhookSetting {
   const url = form.webhook_url ?? '';
-  return { webhook_url: url === '' ? null : url, alert_webhook: form.alert_webhook === 'true' };
+  return {
+    webhook_url: url === '' ? null : url,
+    alert_webhook: form.alert_webhook === 'true',
+    sanctions_alerts: form.sanctions_alerts === 'true',
+  };
 }
 
 /**
@@ -27,6 +32,7 @@ export function webhookChangeOf(
   const change: Partial<WebhookSetting> = {};
   if (wanted.webhook_url !== current.webhook_url) change.webhook_url = wanted.webhook_url;
   if (wanted.alert_webhook !== current.alert_webhook) change.alert_webhook = wanted.alert_webhook;
+  if (wanted.sanctions_alerts !== current.sanctions_alerts) change.sanctions_alerts = wanted.sanctions_alerts;
   return Object.keys(change).length === 0 ? undefined : change;
 }
 
@@ -39,12 +45,22 @@ export function WebhookForm(props: {
   problem?: FormProblem;
 }) {
   const { viewer, listId, setting, typed, problem } = props;
-  const shown = typed ? { url: typed.webhook_url ?? '', on: typed.alert_webhook === 'true' } : undefined;
+  const shown = typed
+    ? {
+        url: typed.webhook_url ?? '',
+        on: typed.alert_webhook === 'true',
+        sanctions: typed.sanctions_alerts === 'true',
+      }
+    : undefined;
   const error = problem?.fields.alert_webhook;
   return (
     <form method="post" action={`/app/lists/${listId}/settings/webhook`} id="webhook-form" novalidate>
       <CsrfField token={viewer.csrfToken} />
       <WebhookCheckbox checked={shown?.on ?? setting.alert_webhook} error={error} />
+      <SanctionsCheckbox
+        checked={shown?.sanctions ?? setting.sanctions_alerts}
+        error={problem?.fields.sanctions_alerts}
+      />
       <TextField
         id="webhook-url"
         name="webhook_url"
@@ -87,6 +103,7 @@ export function WebhookBelowTeam(props: {
       <fieldset disabled class="current-setting">
         <legend>Current setting</legend>
         <WebhookCheckbox checked={setting.alert_webhook} />
+        <SanctionsCheckbox checked={setting.sanctions_alerts} />
         <TextField
           id="webhook-url"
           name="webhook_url"
@@ -94,7 +111,7 @@ export function WebhookBelowTeam(props: {
           value={setting.webhook_url ?? ''}
         />
       </fieldset>
-      {setting.alert_webhook ? (
+      {setting.alert_webhook || setting.sanctions_alerts ? (
         <form method="post" action={action} id="webhook-stop-form">
           <CsrfField token={viewer.csrfToken} />
           <input type="hidden" name="webhook_url" value={setting.webhook_url ?? ''} />
@@ -118,23 +135,47 @@ export function WebhookBelowTeam(props: {
 
 function WebhookCheckbox({ checked, error }: { checked: boolean; error?: string }) {
   return (
+    <Checkbox id="alert-webhook" name="alert_webhook" checked={checked} error={error}>
+      Send changes to a webhook
+    </Checkbox>
+  );
+}
+
+/** update_list's sanctions_alerts: ongoing screening's new potential matches, as sanctions.potential_match. */
+function SanctionsCheckbox({ checked, error }: { checked: boolean; error?: string }) {
+  return (
+    <Checkbox id="sanctions-alerts" name="sanctions_alerts" checked={checked} error={error}>
+      Send new potential sanctions matches to the webhook (<code>sanctions.potential_match</code>)
+    </Checkbox>
+  );
+}
+
+function Checkbox(props: {
+  id: string;
+  name: string;
+  checked: boolean;
+  error?: string;
+  children: ComponentChildren;
+}) {
+  const { id, name, checked, error, children } = props;
+  return (
     <div class={error ? 'field checkbox field-invalid' : 'field checkbox'}>
       {error ? (
-        <p class="field-error" id="alert-webhook-error">
+        <p class="field-error" id={`${id}-error`}>
           <span class="visually-hidden">Error: </span>
           {error}
         </p>
       ) : null}
       <input
         type="checkbox"
-        id="alert-webhook"
-        name="alert_webhook"
+        id={id}
+        name={name}
         value="true"
         checked={checked}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? 'alert-webhook-error' : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       />
-      <label for="alert-webhook">Send changes to a webhook</label>
+      <label for={id}>{children}</label>
     </div>
   );
 }

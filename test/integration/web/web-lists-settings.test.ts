@@ -115,6 +115,28 @@ describe('web app: a list’s settings', () => {
       expect(await me.list(id)).toMatchObject({ webhook_url: null, alert_webhook: false });
     });
 
+    it('switches potential sanctions matches on and off, beside or without company changes', async () => {
+      const me = await signedInAccount('team');
+      const id = await me.createList('Screened');
+      const on = await me.post(id, 'webhook', {
+        sanctions_alerts: 'true',
+        webhook_url: `${DEV_ORIGIN}/hooks`,
+      });
+      expect(on.status).toBe(303);
+      expect(await me.list(id)).toMatchObject({ alert_webhook: false, sanctions_alerts: true });
+      const shown = await me.client.get(on.location!);
+      expect(shown.html).toMatch(/id="sanctions-alerts"[^>]*checked/);
+      expect(shown.html).toContain('New potential sanctions matches of its companies are sent there too.');
+      // Without an address update_list refuses it, next to its checkbox, and nothing changes.
+      const other = await me.createList('No address');
+      const refused = await me.post(other, 'webhook', { sanctions_alerts: 'true', webhook_url: '' });
+      expect(refused.status).toBe(400);
+      expect(await me.list(other)).toMatchObject({ sanctions_alerts: false });
+      const off = await me.post(id, 'webhook', { webhook_url: `${DEV_ORIGIN}/hooks` });
+      expect(off.status).toBe(303);
+      expect(await me.list(id)).toMatchObject({ sanctions_alerts: false });
+    });
+
     it('shows the address rules’ refusals by the Webhook URL field, and update_list’s by the checkbox', async () => {
       const me = await signedInAccount('team');
       const id = await me.createList('Refused');
@@ -171,6 +193,7 @@ describe('web app: a list’s settings', () => {
       const attempts: Record<string, string>[] = [
         { alert_webhook: 'true', webhook_url: `${DEV_ORIGIN}/hooks` },
         { webhook_url: `${DEV_ORIGIN}/hooks` },
+        { sanctions_alerts: 'true', webhook_url: `${DEV_ORIGIN}/hooks` },
       ];
       for (const fields of attempts) {
         const answer = await me.post(id, 'webhook', fields);

@@ -3,9 +3,10 @@ import { wantedWebhookOf, webhookChangeOf } from '../../../src/web/pages/list-we
 import { addsSending, mayTurnOnWebhooksInWebApp, requireWebhookPlan } from '../../../src/web/web-plan-rules';
 
 const UPGRADE = 'https://example.com/pricing';
-const off = { webhook_url: null, alert_webhook: false };
-const saved = { webhook_url: 'https://hooks.example.com/a', alert_webhook: false };
-const sending = { webhook_url: 'https://hooks.example.com/a', alert_webhook: true };
+const off = { webhook_url: null, alert_webhook: false, sanctions_alerts: false };
+const saved = { webhook_url: 'https://hooks.example.com/a', alert_webhook: false, sanctions_alerts: false };
+const sending = { webhook_url: 'https://hooks.example.com/a', alert_webhook: true, sanctions_alerts: false };
+const matches = { ...saved, sanctions_alerts: true };
 
 describe('the web app’s Team-only webhook rule', () => {
   it('lets Team, and only Team, switch webhooks on in the web app', () => {
@@ -24,6 +25,8 @@ describe('the web app’s Team-only webhook rule', () => {
       { ...sending, webhook_url: 'https://b.example.com/' },
       true,
     ],
+    ['switching potential sanctions matches on', saved, matches, true],
+    ['switching potential sanctions matches off', matches, saved, false],
     ['switching off', sending, saved, false],
     ['clearing the address', sending, off, false],
     ['changing nothing while sending', sending, sending, false],
@@ -62,17 +65,21 @@ describe('the webhook form', () => {
     expect(wantedWebhookOf({ webhook_url: '', alert_webhook: 'true' })).toEqual({
       webhook_url: null,
       alert_webhook: true,
+      sanctions_alerts: false,
     });
     expect(wantedWebhookOf({ webhook_url: ' https://x.example.com ', alert_webhook: 'on' })).toEqual({
       webhook_url: ' https://x.example.com ',
       alert_webhook: false,
+      sanctions_alerts: false,
     });
+    expect(wantedWebhookOf({ sanctions_alerts: 'true' })).toEqual({ ...off, sanctions_alerts: true });
   });
 
   it('asks update_list for what differs only, and for nothing when nothing does', () => {
     expect(webhookChangeOf(sending, sending)).toBeUndefined();
     expect(webhookChangeOf(sending, saved)).toEqual({ alert_webhook: false });
     expect(webhookChangeOf(sending, off)).toEqual({ webhook_url: null, alert_webhook: false });
-    expect(webhookChangeOf(off, sending)).toEqual(sending);
+    expect(webhookChangeOf(off, sending)).toEqual({ webhook_url: sending.webhook_url, alert_webhook: true });
+    expect(webhookChangeOf(saved, matches)).toEqual({ sanctions_alerts: true });
   });
 });
