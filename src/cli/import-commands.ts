@@ -68,13 +68,13 @@ export const importCommands: Record<string, Command> = {
       );
     const read = await readSanctionsListSource(list, { kind: 'file', path });
     const result = await importSanctionsList(orm.em.fork(), list, read.files, { source: read.source });
-    // Said where the operator looks: only a refresh through the Schedule starts the ongoing re-screen.
+    // Said where the operator looks: the ongoing re-screen starts with the list's next refresh, not here.
     return result.status === 'imported'
       ? {
           ...result,
           rescreen:
-            'not started by this import: monitored companies are re-screened when the list is refreshed ' +
-            `(its Schedule, or npm run cli -- sanctions refresh --list ${list})`,
+            'starts with the list’s next refresh (its daily Schedule, or now: npm run cli -- sanctions refresh ' +
+            `--list ${list}), covering every version since the list was last re-screened`,
         }
       : result;
   },

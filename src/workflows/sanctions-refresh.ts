@@ -26,6 +26,10 @@ export async function sanctionsRefreshWorkflow(
   const outcome = await refreshSanctionsList(list);
   if (outcome.status === 'imported' && patched('ongoing-screening'))
     await startOngoingScreening(outcome.version.id, outcome.version.imported_at);
+  // A current version imported some other way (the CLI) has had no re-screen: this refresh starts it, and it
+  // covers every version since the list's last re-screen. One that had its re-screen is refused by its id.
+  else if (outcome.status === 'unchanged' && patched('ongoing-screening-of-unscreened-version'))
+    await startOngoingScreening(outcome.version.id, outcome.version.imported_at);
   return outcome;
 }
 

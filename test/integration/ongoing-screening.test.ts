@@ -28,6 +28,7 @@ import { CSV_COLUMN, csvRow, SAMPLE_COMPANIES_CSV } from '../support/company-csv
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
 import { request, signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
+import { importSanctionsList } from '../../src/ingest/sanctions/import-sanctions-list';
 
 /*
  * Ongoing screening end to end on the dev server: the refresh reads a folder of demo UK lists (the published CSV
@@ -442,5 +443,48 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
     expect(
       receiver.received.filter((r) => r.headers['service-event-type'] === 'sanctions.potential_match'),
     ).toHaveLength(1);
+  });
+
+  /** Imports a file of the folder as the CLI does: a new version, no refresh, so no re-screen started. */
+  const importAsTheCliDoes = async (name: string) => {
+    const imported = await importSanctionsList(
+      app.services.orm.em.fork(),
+      'uk',
+      new Map([[name, readFileSync(join(lists, name))]]),
+      { source: join(lists, name) },
+    );
+    expect(imported.status).toBe('imported');
+    return imported.version;
+  };
+
+  it('re-screens a version imported from the CLI when the next refresh finds it current: its removals delist', async () => {
+    await drop('v5.csv', []);
+    const cli = await importAsTheCliDoes('v5.csv');
+    const v5 = await refresh();
+    expect(v5).toMatchObject({ status: 'unchanged', version: { id: cli.id } });
+    const rescreen = app.services.temporal.workflow.getHandle(
+      ongoingScreeningWorkflowId(cli.id, cli.imported_at),
+    );
+    expect(await rescreen.result()).toMatchObject({ state: 'completed', matchesFound: 0 });
+    expect((await matches(b.api_key)).body.matches).toMatchObject([
+      { status: 'delisted', delisted_in_version: cli.id, company_number: NORDVIND },
+    ]);
+    // A second refresh of the same version starts nothing new: the re-screen's id refuses it.
+    expect(await refresh()).toMatchObject({ status: 'unchanged' });
+    expect(await rescreen.result()).toMatchObject({ state: 'completed' });
+  });
+
+  it('re-screens everything changed since the list’s last re-screen, a version imported from the CLI included', async () => {
+    await drop('v6.csv', [PETROV]);
+    await importAsTheCliDoes('v6.csv');
+    await drop('v7.csv', [PETROV, SMITH]);
+    const v7 = await refresh();
+    expect(v7).toMatchObject({ status: 'imported', version: { added: 1, removed: 0 } });
+    // PETROV came back in the CLI's version, SMITH in this one: both are compared.
+    expect(await rescreenOf(v7).result()).toMatchObject({ designations: 2, matchesFound: 2 });
+    const version = (v7 as { version: { id: number } }).version.id;
+    expect((await matches(b.api_key)).body.matches).toMatchObject([
+      { status: 'open', list: { version_id: version }, company_number: NORDVIND },
+    ]);
   });
 });

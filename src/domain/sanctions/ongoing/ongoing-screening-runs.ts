@@ -73,18 +73,44 @@ export async function listOfVersion(
   return row === undefined ? null : { list: row.list_id, designations: Number(row.designations) };
 }
 
-/** The version's changes: unique ids added or amended (to compare) and removed (to delist). */
+/**
+ * What changed on the list since it was last re-screened, up to this version: the unique ids added or amended (to
+ * compare) and removed (to delist), each by its latest change. Usually this version's own changes; when versions
+ * came in between without a re-screen of their own (imported from the CLI), theirs too, so nothing they added or
+ * removed goes unseen. With no earlier re-screen of the list, this version's own (its re-screen is full anyway).
+ */
 export async function versionChanges(
   em: EntityManager,
   versionId: number,
 ): Promise<{ changed: Set<string>; removed: string[] }> {
-  const rows = (await knexOf(em)('sanctions_list_changes')
-    .where({ version_id: versionId })
-    .select('unique_id', 'change')) as { unique_id: string; change: string }[];
-  return {
-    changed: new Set(rows.filter((row) => row.change !== 'removed').map((row) => row.unique_id)),
-    removed: rows.filter((row) => row.change === 'removed').map((row) => row.unique_id),
-  };
+  const knex = knexOf(em);
+  const version = await listOfVersion(em, versionId);
+  const since =
+    version === null
+      ? undefined
+      : ((await knex('ongoing_screening_runs')
+          .where({ sanctions_list: version.list })
+          .where('version_id', '<', versionId)
+          .max({ id: 'version_id' })
+          .first()) as { id: number | null } | undefined);
+  const from = since?.id ?? null;
+  const rows = (await knex('sanctions_list_changes as c')
+    .join('sanctions_list_versions as v', 'v.id', 'c.version_id')
+    .where('c.version_id', '<=', versionId)
+    .modify((query) => {
+      if (from === null || version === null) void query.where('c.version_id', versionId);
+      else void query.where('c.version_id', '>', from).where('v.list_id', version.list);
+    })
+    .orderBy('c.version_id', 'asc')
+    .select('c.unique_id', 'c.change')) as { unique_id: string; change: string }[];
+  const latest = new Map<string, string>();
+  for (const row of rows) latest.set(row.unique_id, row.change);
+  const changed = new Set<string>();
+  const removed: string[] = [];
+  for (const [uniqueId, change] of latest)
+    if (change === 'removed') removed.push(uniqueId);
+    else changed.add(uniqueId);
+  return { changed, removed };
 }
 
 /**
