@@ -18,10 +18,14 @@ sqlite_only=(
   '/web-deliveries-browser\.test\.ts$'
   '/web-lists-browser\.test\.ts$'
   '/web-journey-browser\.test\.ts$'
+  '/web-screening-matches-browser\.test\.ts$'
   # kill -9 of the worker and of the embedded Temporal dev server (whose own store is SQLite either way). On
   # PostgreSQL the production topology (scripts/topology/ci.sh) proves a delivery that survives its worker's kill -9,
   # with the Temporal server persisted to PostgreSQL too, and bench:crash --database-url measures the full ledger.
   '/crash-ledger\.test\.ts$'
+  # The same for ongoing screening's worker killed mid-run: the batch's one transaction (matches, deliveries, cursor)
+  # runs on PostgreSQL in ongoing-screening.test.ts, on both stores.
+  '/ongoing-screening-crash\.test\.ts$'
 )
 
 : "${CI_POSTGRES_URL:?CI_POSTGRES_URL names the PostgreSQL server}"
