@@ -1,6 +1,8 @@
 import type { RegisteredOfficeAddress } from '../../companies/company-profile';
 import { postcodeKeys } from '../../companies/postcode';
+import { poBoxInAddress } from '../po-box-address';
 import { kybReason } from '../reason-builders';
+import type { KybReason } from '../kyb-result';
 import type { KybRule } from './kyb-rule';
 
 /*
@@ -20,19 +22,46 @@ export function isCompaniesHouseDefaultAddress(address: RegisteredOfficeAddress)
   return /\b4385\b/.test(text) || text.includes('DEFAULT ADDRESS');
 }
 
+/** The day a PO box stopped being an appropriate registered office (ECCTA 2023 s.28, in force 4 March 2024). */
+export const PO_BOX_BARRED_FROM = '2024-03-04';
+
+/*
+ * Companies House's default address is itself a PO box; a company moved there is already flagged
+ * (registered_office_flagged), and the PO box is the registrar's, not the company's choice: it is not a PO box
+ * reason too.
+ */
+function poBoxReason(address: RegisteredOfficeAddress, isDefaultAddress: boolean): KybReason | null {
+  const finding = isDefaultAddress ? null : poBoxInAddress(address);
+  if (finding === null) return null;
+  return kybReason(
+    'registered_office_po_box',
+    `The registered office is a ${finding.kind === 'freepost' ? 'Freepost address' : 'PO box'} ` +
+      `(${finding.field}: "${finding.text}"), not an appropriate address since ${PO_BOX_BARRED_FROM}.`,
+    {
+      kind: finding.kind,
+      field: finding.field,
+      text: finding.text,
+      registered_office_address: address,
+      not_appropriate_since: PO_BOX_BARRED_FROM,
+      rule: 'Companies Act 2006 s.86 (appropriate address), inserted by Economic Crime and Corporate Transparency Act 2023 s.28',
+    },
+  );
+}
+
 export const registeredOfficeRule: KybRule = {
   check: 'registered_office',
   apply({ profile, officeFlags }) {
     const flags: string[] = [];
     if (officeFlags.inDispute === true) flags.push('in_dispute');
     if (officeFlags.undeliverable === true) flags.push('undeliverable');
-    if (isCompaniesHouseDefaultAddress(profile.registered_office_address))
-      flags.push('companies_house_default_address');
+    const isDefaultAddress = isCompaniesHouseDefaultAddress(profile.registered_office_address);
+    if (isDefaultAddress) flags.push('companies_house_default_address');
+    const poBox = poBoxReason(profile.registered_office_address, isDefaultAddress);
     const held =
       officeFlags.inDispute === null && officeFlags.undeliverable === null
         ? 'the register’s in-dispute and undeliverable flags are not held for this company'
         : `in dispute: ${officeFlags.inDispute ?? 'not held'}, undeliverable: ${officeFlags.undeliverable ?? 'not held'}`;
-    const reasons =
+    const flagReasons =
       flags.length === 0
         ? []
         : [
@@ -47,9 +76,12 @@ export const registeredOfficeRule: KybRule = {
               },
             ),
           ];
+    const reasons = poBox === null ? flagReasons : [...flagReasons, poBox];
     return {
       reasons,
-      detail: `${flags.length === 0 ? 'Not at Companies House’s default address' : 'Flagged'}; ${held}.`,
+      detail:
+        `${flags.length === 0 ? 'Not at Companies House’s default address' : 'Flagged'}; ${held}; ` +
+        `${poBox === null ? 'not a PO box' : 'a PO box'}.`,
     };
   },
 };
