@@ -85,6 +85,7 @@ export const runKybCheck = keyedOperation({
         now,
         idempotencyKey: key ?? null,
         deadline,
+        sharedOfficeThreshold: services.config.KYB_SHARED_ADDRESS_THRESHOLD,
       });
     } catch (error) {
       // The same key sent twice at once: the first to commit wins and both answers are its check.

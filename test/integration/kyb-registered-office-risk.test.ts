@@ -13,7 +13,8 @@ import { request, signUp, startTestApp, type ErrorBody, type TestApp } from '../
 
 /*
  * Registered-office risk over REST and MCP, on companies written by the real bulk importer: a PO box office
- * (ECCTA 2023: not an appropriate address since 4 March 2024) and its absence on a street address.
+ * (ECCTA 2023: not an appropriate address since 4 March 2024) and its absence on a street address; an office
+ * shared by more active companies than the threshold (3 here), written in several ways, counted in SQL.
  */
 
 const NOW = Date.parse('2026-12-01T09:00:00.000Z');
@@ -38,7 +39,25 @@ function company(number: string, name: string, changes: Record<number, string> =
 const STREET = '20000001';
 const PO_BOX_LINE = '20000002';
 const PO_BOX_FIELD = '20000003';
+const AGENT = '20000010';
+const agent = (number: string, name: string, line: string, changes: Record<number, string> = {}) =>
+  company(number, name, {
+    [col.addressLine1]: line,
+    [col.postTown]: 'LONDON',
+    [col.postCode]: 'N1 7GU',
+    ...changes,
+  });
 const COMPANIES = [
+  agent(AGENT, 'AGENT ONE LIMITED', '20-22 WENLOCK ROAD'),
+  agent('20000011', 'AGENT TWO LIMITED', '20 - 22 Wenlock Road'),
+  agent('20000012', 'AGENT THREE LIMITED', '20–22, Wenlock Road.'),
+  agent('20000013', 'AGENT FOUR LIMITED', '20-22 wenlock road'),
+  // Not counted: dissolved, and another building at the same postcode.
+  agent('20000014', 'AGENT GONE LIMITED', '20-22 WENLOCK ROAD', {
+    [col.status]: 'Dissolved',
+    [col.dissolutionDate]: '01/05/2025',
+  }),
+  agent('20000015', 'AGENT NEIGHBOUR LIMITED', '24 WENLOCK ROAD'),
   company(STREET, 'OFFICE STREET LIMITED', {
     [col.addressLine1]: '4 POST OFFICE ROAD',
     [col.postTown]: 'LEEDS',
@@ -68,7 +87,7 @@ describe('KYB registered-office risk', () => {
   const reason = (result: KybCheckResult, code: string) => result.reasons.find((r) => r.code === code);
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ KYB_SHARED_ADDRESS_THRESHOLD: '3' });
     app.services.clock = () => new Date(NOW);
     dir = mkdtempSync(join(tmpdir(), 'cds-kyb-office-'));
     const csv = join(dir, 'companies.csv');
@@ -108,7 +127,7 @@ describe('KYB registered-office risk', () => {
         },
       });
       expect(body.checks_performed.find((c) => c.check === 'registered_office')).toMatchObject({
-        detail: expect.stringMatching(/a PO box\.$/) as string,
+        detail: expect.stringMatching(/; a PO box; /) as string,
       });
     });
 
@@ -132,7 +151,50 @@ describe('KYB registered-office risk', () => {
       });
       expect(reason(body, 'registered_office_po_box')).toBeUndefined();
       expect(body.checks_performed.find((c) => c.check === 'registered_office')).toMatchObject({
-        detail: expect.stringMatching(/not a PO box\.$/) as string,
+        detail: expect.stringMatching(/; not a PO box; /) as string,
+      });
+    });
+  });
+
+  describe('shared address', () => {
+    it('refers an office four active companies share, over REST, with the count and the threshold', async () => {
+      const { status, body } = await run({
+        client_reference: 'shared',
+        stated_company_name: 'Agent One Ltd',
+        company_number: AGENT,
+      });
+      expect(status).toBe(201);
+      expect(reason(body, 'registered_office_shared')).toMatchObject({
+        outcome: 'refer',
+        evidence: {
+          active_companies: 4,
+          threshold: 3,
+          postcode: 'N1 7GU',
+          address_line_1: '20-22 WENLOCK ROAD',
+        },
+      });
+    });
+
+    it('counts the same office however its first line is written, over MCP', async () => {
+      const result = (await callToolChecked(mcp, 'run_kyb_check', {
+        client_reference: 'shared-mcp',
+        stated_company_name: 'Agent Three Ltd',
+        company_number: '20000012',
+      })) as unknown as KybCheckResult;
+      expect(reason(result, 'registered_office_shared')).toMatchObject({
+        evidence: { active_companies: 4, threshold: 3 },
+      });
+    });
+
+    it('gives no shared-address reason to the neighbour at the same postcode, and says the count', async () => {
+      const { body } = await run({
+        client_reference: 'neighbour',
+        stated_company_name: 'Agent Neighbour Ltd',
+        company_number: '20000015',
+      });
+      expect(reason(body, 'registered_office_shared')).toBeUndefined();
+      expect(body.checks_performed.find((c) => c.check === 'registered_office')).toMatchObject({
+        detail: expect.stringContaining('active companies at this address: 1 (threshold 3)') as string,
       });
     });
   });

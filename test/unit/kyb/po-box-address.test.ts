@@ -72,12 +72,12 @@ describe('registered office rule: PO box', () => {
         },
       }),
     ]);
-    expect(detail).toMatch(/; a PO box\.$/);
+    expect(detail).toMatch(/; a PO box; /);
   });
 
   it('gives no PO box reason for a street address', () => {
     const { reasons, detail } = registeredOfficeRule.apply(withProfile({}));
     expect(reasons).toEqual([]);
-    expect(detail).toMatch(/; not a PO box\.$/);
+    expect(detail).toMatch(/; not a PO box; /);
   });
 });

@@ -2,6 +2,7 @@ import type { RegisteredOfficeAddress } from '../../companies/company-profile';
 import { postcodeKeys } from '../../companies/postcode';
 import { poBoxInAddress } from '../po-box-address';
 import { kybReason } from '../reason-builders';
+import type { KybFacts } from '../kyb-facts';
 import type { KybReason } from '../kyb-result';
 import type { KybRule } from './kyb-rule';
 
@@ -48,9 +49,32 @@ function poBoxReason(address: RegisteredOfficeAddress, isDefaultAddress: boolean
   );
 }
 
+function sharedOfficeReason(facts: KybFacts): KybReason | null {
+  const shared = facts.sharedOffice;
+  if (shared === null || shared.active_companies <= facts.sharedOfficeThreshold) return null;
+  return kybReason(
+    'registered_office_shared',
+    `${shared.active_companies} active companies have this registered office (${shared.address_line_1}, ` +
+      `${shared.postcode}), more than ${facts.sharedOfficeThreshold}: a formation agent's or virtual office's address.`,
+    {
+      active_companies: shared.active_companies,
+      threshold: facts.sharedOfficeThreshold,
+      postcode: shared.postcode,
+      address_line_1: shared.address_line_1,
+    },
+  );
+}
+
+function sharedOfficeDetail(facts: KybFacts): string {
+  return facts.sharedOffice === null
+    ? 'no postcode and first line to count other companies at'
+    : `active companies at this address: ${facts.sharedOffice.active_companies} (threshold ${facts.sharedOfficeThreshold})`;
+}
+
 export const registeredOfficeRule: KybRule = {
   check: 'registered_office',
-  apply({ profile, officeFlags }) {
+  apply(facts) {
+    const { profile, officeFlags } = facts;
     const flags: string[] = [];
     if (officeFlags.inDispute === true) flags.push('in_dispute');
     if (officeFlags.undeliverable === true) flags.push('undeliverable');
@@ -76,12 +100,14 @@ export const registeredOfficeRule: KybRule = {
               },
             ),
           ];
-    const reasons = poBox === null ? flagReasons : [...flagReasons, poBox];
+    const reasons = [...flagReasons, poBox, sharedOfficeReason(facts)].filter(
+      (reason): reason is KybReason => reason !== null,
+    );
     return {
       reasons,
       detail:
         `${flags.length === 0 ? 'Not at Companies House’s default address' : 'Flagged'}; ${held}; ` +
-        `${poBox === null ? 'not a PO box' : 'a PO box'}.`,
+        `${poBox === null ? 'not a PO box' : 'a PO box'}; ${sharedOfficeDetail(facts)}.`,
     };
   },
 };
