@@ -121,7 +121,7 @@ const BEHIND_ROW = 25;
  */
 const PO_BOX_EVERY = 100;
 const PO_BOX_ROW = 40;
-const AGENT_EVERY = 3;
+const AGENT_EVERY = 2;
 const AGENT_ROW = 1;
 const AGENT_COMPANIES = 64;
 export const DEMO_AGENT_OFFICE = {
