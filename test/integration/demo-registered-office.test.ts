@@ -32,6 +32,7 @@ const codesOf = async (companyNumber: string) => {
   const { reasons } = registeredOfficeRule.apply({
     ...facts!,
     sharedOfficeThreshold: DEFAULT_SHARED_OFFICE_THRESHOLD,
+    statedAddress: null,
   } as KybFacts);
   return reasons.map((reason) => reason.code);
 };

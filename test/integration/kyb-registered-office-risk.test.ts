@@ -198,4 +198,57 @@ describe('KYB registered-office risk', () => {
       });
     });
   });
+
+  describe('stated address', () => {
+    const withAddress = (stated_address: unknown) =>
+      run({
+        client_reference: 'stated',
+        stated_company_name: 'Office Street Ltd',
+        company_number: STREET,
+        stated_address,
+      });
+
+    it('refers another postcode over REST, with both addresses', async () => {
+      const { status, body } = await withAddress({
+        postcode: 'ls1 4aq',
+        address_line_1: '4 Post Office Road',
+      });
+      expect(status).toBe(201);
+      expect(reason(body, 'stated_address_mismatch')).toMatchObject({
+        outcome: 'refer',
+        evidence: {
+          differs: ['postcode'],
+          stated_address: { postcode: 'ls1 4aq', address_line_1: '4 Post Office Road' },
+          registered_office_address: expect.objectContaining({ postal_code: 'LS1 4AP' }) as object,
+        },
+      });
+    });
+
+    it('refers another building over MCP', async () => {
+      const result = (await callToolChecked(mcp, 'run_kyb_check', {
+        client_reference: 'stated-mcp',
+        stated_company_name: 'Office Street Ltd',
+        company_number: STREET,
+        stated_address: { postcode: 'LS1 4AP', address_line_1: '6 Post Office Road' },
+      })) as unknown as KybCheckResult;
+      expect(reason(result, 'stated_address_mismatch')).toMatchObject({
+        evidence: { differs: ['address_line_1'] },
+      });
+    });
+
+    it('gives nothing for the same office written differently, and says it matched', async () => {
+      const { body } = await withAddress({ postcode: 'LS14AP', address_line_1: '4, Post-Office Road' });
+      expect(reason(body, 'stated_address_mismatch')).toBeUndefined();
+      expect(body.checks_performed.find((c) => c.check === 'registered_office')!.detail).toMatch(
+        /the stated address matched\.$/,
+      );
+    });
+
+    it('refuses a malformed postcode with 400 invalid_argument', async () => {
+      const { status, body } = await withAddress({ postcode: 'NOT A POSTCODE' });
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({ code: 'invalid_argument' });
+      expect(JSON.stringify(body.error)).toContain('stated_address');
+    });
+  });
 });

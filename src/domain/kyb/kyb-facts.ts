@@ -11,6 +11,7 @@ import { officerItem, type OfficerItem } from '../officers/officer-view';
 import type { PscRegister } from '../pscs/psc-view';
 import { readPscRegister } from '../pscs/psc-view';
 import type { KybSanctionsScreen } from './kyb-sources';
+import type { StatedAddress } from './kyb-request';
 import { countActiveCompaniesAtOffice, type SharedOfficeCount } from './shared-office';
 import type { NameSimilarity } from './stated-name';
 
@@ -45,6 +46,7 @@ export interface KybFacts extends KybCompanyFacts {
   similarity: NameSimilarity;
   /** More active companies than this at one registered office is a refer (KYB_SHARED_ADDRESS_THRESHOLD). */
   sharedOfficeThreshold: number;
+  statedAddress: StatedAddress | null;
 }
 
 function flag(value: unknown): boolean | null {

@@ -43,7 +43,7 @@ export const KYB_CHECKS: Readonly<Record<KybCheck, { description: string }>> = {
   },
   registered_office: {
     description:
-      'the register’s in-dispute and undeliverable flags where held, whether the office is Companies House’s default address, whether it is a PO box, and how many active companies share it',
+      'the register’s in-dispute and undeliverable flags where held, whether the office is Companies House’s default address, whether it is a PO box, how many active companies share it, and the stated address where given',
   },
   sanctions: {
     description:
@@ -80,6 +80,7 @@ export const kybReasonCodes = [
   'registered_office_flagged',
   'registered_office_po_box',
   'registered_office_shared',
+  'stated_address_mismatch',
   'sanctions_potential_match',
   'insolvency_history',
   'health_risk_high',
@@ -242,6 +243,13 @@ export const KYB_REASONS: Readonly<Record<KybReasonCode, KybReasonRule>> = {
     title: 'The registered office is shared by many active companies',
     evidence:
       'active_companies at the same postcode and first address line (this one included), the threshold, the postcode and first line compared',
+  },
+  stated_address_mismatch: {
+    check: 'registered_office',
+    outcome: 'refer',
+    title: 'The stated address is not the registered office',
+    evidence:
+      'the stated and registered addresses, and which differs (postcode, address_line_1) after normalisation',
   },
   sanctions_potential_match: {
     check: 'sanctions',

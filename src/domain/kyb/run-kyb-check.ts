@@ -78,6 +78,7 @@ export async function runKybCheck(
         health,
         similarity: sources.similarity,
         sharedOfficeThreshold: context.sharedOfficeThreshold ?? DEFAULT_SHARED_OFFICE_THRESHOLD,
+        statedAddress: request.statedAddress ?? null,
       },
       companyCheck,
     );

@@ -109,7 +109,7 @@ describe('registered office rule', () => {
       }),
     ]);
     expect(detail).toBe(
-      'Flagged; the register’s in-dispute and undeliverable flags are not held for this company; not a PO box; active companies at this address: 1 (threshold 50).',
+      'Flagged; the register’s in-dispute and undeliverable flags are not held for this company; not a PO box; active companies at this address: 1 (threshold 50); no stated address given.',
     );
   });
 
@@ -126,7 +126,7 @@ describe('registered office rule', () => {
     ).toEqual({
       reasons: [],
       detail:
-        'Not at Companies House’s default address; in dispute: false, undeliverable: not held; not a PO box; active companies at this address: 1 (threshold 50).',
+        'Not at Companies House’s default address; in dispute: false, undeliverable: not held; not a PO box; active companies at this address: 1 (threshold 50); no stated address given.',
     });
   });
 });

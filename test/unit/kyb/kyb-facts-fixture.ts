@@ -140,6 +140,7 @@ export function facts(overrides: Partial<KybFacts> = {}): KybFacts {
     insolvencyCases: [],
     sharedOffice: { postcode: 'EC1V 9HL', address_line_1: 'FLAT 4, 27 OLD STREET', active_companies: 1 },
     sharedOfficeThreshold: 50,
+    statedAddress: null,
     statedName: 'Acorn Leaf Consulting Limited',
     asOfDay: '2026-03-02',
     sanctions: noMatchScreen,

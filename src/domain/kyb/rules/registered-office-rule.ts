@@ -1,6 +1,7 @@
 import type { RegisteredOfficeAddress } from '../../companies/company-profile';
 import { postcodeKeys } from '../../companies/postcode';
 import { poBoxInAddress } from '../po-box-address';
+import { statedAddressDifferences } from '../stated-address';
 import { kybReason } from '../reason-builders';
 import type { KybFacts } from '../kyb-facts';
 import type { KybReason } from '../kyb-result';
@@ -71,6 +72,26 @@ function sharedOfficeDetail(facts: KybFacts): string {
     : `active companies at this address: ${facts.sharedOffice.active_companies} (threshold ${facts.sharedOfficeThreshold})`;
 }
 
+function statedAddressFinding(facts: KybFacts): { reason: KybReason | null; detail: string } {
+  const stated = facts.statedAddress;
+  if (stated === null) return { reason: null, detail: 'no stated address given' };
+  const address = facts.profile.registered_office_address;
+  const differs = statedAddressDifferences(stated, address);
+  if (differs.length === 0) return { reason: null, detail: 'the stated address matched' };
+  return {
+    detail: `the stated address differs (${differs.join(', ')})`,
+    reason: kybReason(
+      'stated_address_mismatch',
+      `The stated address differs from the registered office in its ${differs.join(' and ').replace(/_/g, ' ')}.`,
+      {
+        differs,
+        stated_address: { postcode: stated.postcode, address_line_1: stated.addressLine1 },
+        registered_office_address: address,
+      },
+    ),
+  };
+}
+
 export const registeredOfficeRule: KybRule = {
   check: 'registered_office',
   apply(facts) {
@@ -100,14 +121,15 @@ export const registeredOfficeRule: KybRule = {
               },
             ),
           ];
-    const reasons = [...flagReasons, poBox, sharedOfficeReason(facts)].filter(
+    const stated = statedAddressFinding(facts);
+    const reasons = [...flagReasons, poBox, sharedOfficeReason(facts), stated.reason].filter(
       (reason): reason is KybReason => reason !== null,
     );
     return {
       reasons,
       detail:
         `${flags.length === 0 ? 'Not at Companies House’s default address' : 'Flagged'}; ${held}; ` +
-        `${poBox === null ? 'not a PO box' : 'a PO box'}; ${sharedOfficeDetail(facts)}.`,
+        `${poBox === null ? 'not a PO box' : 'a PO box'}; ${sharedOfficeDetail(facts)}; ${stated.detail}.`,
     };
   },
 };
