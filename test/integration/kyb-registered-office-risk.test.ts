@@ -245,7 +245,7 @@ describe('KYB registered-office risk', () => {
     });
 
     it('refuses a malformed postcode with 400 invalid_argument', async () => {
-      const { status, body } = await withAddress({ postcode: 'NOT A POSTCODE' });
+      const { status, body } = await withAddress({ postcode: 'EC1V 9' });
       expect(status).toBe(400);
       expect(body.error).toMatchObject({ code: 'invalid_argument' });
       expect(JSON.stringify(body.error)).toContain('stated_address');
