@@ -103,6 +103,11 @@ export const configSchema = z.object({
    * stopped with deadline_exceeded and not charged: a busy process answers rather than queueing calls for ever.
    */
   SANCTIONS_SCREEN_DEADLINE_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * A KYB check refers a company whose registered office (same postcode and first line) is shared by more active
+   * companies than this: formation agents' and virtual offices' addresses carry thousands (docs/kyb.md).
+   */
+  KYB_SHARED_ADDRESS_THRESHOLD: z.coerce.number().int().positive().default(50),
   /** Companies House public data API key (REST); unset: nothing is fetched live (docs/companies-house.md). */
   COMPANIES_HOUSE_API_KEY: optionalString,
   COMPANIES_HOUSE_API_URL: z

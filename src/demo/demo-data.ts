@@ -21,6 +21,7 @@ import {
   type CompanyDetailsImportResult,
 } from '../ingest/companies-house/resources/import-company-details';
 import type { ImportPostcodesResult } from '../ingest/ons/import-postcodes';
+import { demoRegisteredOfficeRisk } from './demo-registered-office';
 import { demoVerificationOverdue } from './demo-verification-overdue';
 
 /*
@@ -157,6 +158,8 @@ export async function seedDemoRegisterIfEmpty(
         em,
         (options.asOf ?? new Date()).toISOString().slice(0, 10),
       ),
+      // Where run_kyb_check gives registered_office_po_box and registered_office_shared (docs/kyb.md).
+      ...(await demoRegisteredOfficeRisk(em)),
     },
     `seeded the demo register with ${seeded} companies and their details`,
   );

@@ -112,6 +112,23 @@ const NORTH_WEST_SOFTWARE_FIRST = 3;
 const SHOWCASE_MIN_AGE_DAYS = 5 * 365;
 const BEHIND_EVERY = 50;
 const BEHIND_ROW = 25;
+/*
+ * Registered-office risk showcases (docs/kyb.md). Every PO_BOX_EVERY-th row from PO_BOX_ROW has a PO box in its
+ * registered office; the first AGENT_COMPANIES English rows with i % AGENT_EVERY === AGENT_ROW share one
+ * formation agent's address, enough to pass the default KYB_SHARED_ADDRESS_THRESHOLD (50) on the 200-company demo
+ * while never more than a register of millions would hold at one agent. Both are written over the drawn address
+ * without drawing, so every other row's random values stay as they were.
+ */
+const PO_BOX_EVERY = 100;
+const PO_BOX_ROW = 40;
+const AGENT_EVERY = 2;
+const AGENT_ROW = 1;
+const AGENT_COMPANIES = 64;
+export const DEMO_AGENT_OFFICE = {
+  line1: '12 FOUNDERS YARD',
+  town: 'LONDON',
+  postcode: 'N1 7QX',
+} as const;
 
 class DemoRegister {
   private readonly random: () => number;
@@ -119,6 +136,7 @@ class DemoRegister {
   private readonly townWeights: number[];
   private readonly northWestTowns: readonly Town[];
   private northWestSoftware = 0;
+  private agentCompanies = 0;
   private readonly stemMultiplier: number;
   private readonly stemOffset: number;
   private readonly fields = new Array<string>(COLUMNS).fill('');
@@ -203,6 +221,7 @@ class DemoRegister {
     f[0] = this.name(stem.first, stem.second, sicIndex, stem.group, kind);
     f[1] = number;
     this.address(f, town);
+    this.showcaseOffice(f, i, town);
     f[10] = CATEGORY[kind];
     f[11] = status;
     f[12] = 'United Kingdom';
@@ -329,6 +348,23 @@ class DemoRegister {
       `${area}${district} ${Math.floor(r() * 10)}` +
       INWARD_LETTERS[Math.floor(r() * INWARD_LETTERS.length)] +
       INWARD_LETTERS[Math.floor(r() * INWARD_LETTERS.length)];
+  }
+
+  private showcaseOffice(f: string[], i: number, town: Town): void {
+    if (i % PO_BOX_EVERY === PO_BOX_ROW) {
+      f[3] = String(1000 + i);
+      return;
+    }
+    if (town.nation !== 'england' || i % AGENT_EVERY !== AGENT_ROW) return;
+    if (this.agentCompanies >= AGENT_COMPANIES) return;
+    this.agentCompanies++;
+    f[2] = '';
+    f[3] = '';
+    f[4] = DEMO_AGENT_OFFICE.line1;
+    f[5] = '';
+    f[6] = DEMO_AGENT_OFFICE.town;
+    f[7] = '';
+    f[9] = DEMO_AGENT_OFFICE.postcode;
   }
 
   /** About one company in five has registered a charge, fewer among the newest. */

@@ -8,6 +8,7 @@ import { replayKybCheck } from '../domain/kyb/kyb-idempotency';
 import type { KybCheckRequest } from '../domain/kyb/kyb-request';
 import { kybCheckResultSchema } from '../domain/kyb/kyb-result';
 import { runKybCheck as runCheck } from '../domain/kyb/run-kyb-check';
+import { isFullPostcode } from '../domain/companies/postcode';
 import { companyNumberInput } from './company-number-input';
 import { idempotencyKeyOf, idempotencyKeySchema } from './idempotency-key';
 import { keyedOperation } from './operation';
@@ -29,6 +30,23 @@ const input = z
       )
       // Normalised while validating, so a malformed number is refused before the call is charged.
       .transform((raw) => (raw === undefined ? null : requireCompanyNumber(raw, 'company_number'))),
+    stated_address: z
+      .object({
+        postcode: trimmedText(1, 10)
+          .refine(isFullPostcode, 'must be a full UK postcode, such as EC1V 9HL')
+          .describe('The registered office postcode as your customer gave it (a full postcode)'),
+        address_line_1: trimmedText(1, 200)
+          .optional()
+          .describe(
+            'The first address line (building and street), if given; compared after case and punctuation',
+          ),
+      })
+      .strict()
+      .optional()
+      .describe(
+        'The registered office as your customer gave it: a different postcode, or a different first line, is ' +
+          'stated_address_mismatch (refer)',
+      ),
     idempotency_key: idempotencyKeySchema
       .optional()
       .describe(
@@ -43,6 +61,13 @@ function checkRequest(args: z.infer<typeof input>): KybCheckRequest {
     clientReference: args.client_reference,
     statedCompanyName: args.stated_company_name,
     companyNumber: args.company_number,
+    statedAddress:
+      args.stated_address === undefined
+        ? null
+        : {
+            postcode: args.stated_address.postcode,
+            addressLine1: args.stated_address.address_line_1 ?? null,
+          },
   };
 }
 
@@ -85,6 +110,7 @@ export const runKybCheck = keyedOperation({
         now,
         idempotencyKey: key ?? null,
         deadline,
+        sharedOfficeThreshold: services.config.KYB_SHARED_ADDRESS_THRESHOLD,
       });
     } catch (error) {
       // The same key sent twice at once: the first to commit wins and both answers are its check.

@@ -16,6 +16,11 @@ export function compactPostcode(postcode: string): string {
   return postcode.replace(/\s+/g, '').toUpperCase();
 }
 
+/** Whether a postcode is a full one ("EC1V 9HL"); space and case do not matter. */
+export function isFullPostcode(postcode: string): boolean {
+  return FULL.test(compactPostcode(postcode));
+}
+
 /** The stored search keys of a registered office postcode; an unparseable postcode gets only its compact form. */
 export function postcodeKeys(postcode: string | null): { compact: string | null; outward: string | null } {
   if (postcode === null) return { compact: null, outward: null };

@@ -11,6 +11,8 @@ import { officerItem, type OfficerItem } from '../officers/officer-view';
 import type { PscRegister } from '../pscs/psc-view';
 import { readPscRegister } from '../pscs/psc-view';
 import type { KybSanctionsScreen } from './kyb-sources';
+import type { StatedAddress } from './kyb-request';
+import { countActiveCompaniesAtOffice, type SharedOfficeCount } from './shared-office';
 import type { NameSimilarity } from './stated-name';
 
 /** The register's registered-office flags; null where the source did not say (the bulk file never does). */
@@ -30,6 +32,8 @@ export interface KybCompanyFacts {
   /** The officer list; null when it was never imported whole for the company. */
   officers: OfficerItem[] | null;
   insolvencyCases: InsolvencyCaseSummary[];
+  /** Active companies at the same registered office; null when the office has no postcode and first line. */
+  sharedOffice: SharedOfficeCount | null;
 }
 
 /** Everything the rules read: pure data, so each rule is a pure function of it. */
@@ -40,6 +44,9 @@ export interface KybFacts extends KybCompanyFacts {
   sanctions: KybSanctionsScreen;
   health: HealthScoreSummary | null;
   similarity: NameSimilarity;
+  /** More active companies than this at one registered office is a refer (KYB_SHARED_ADDRESS_THRESHOLD). */
+  sharedOfficeThreshold: number;
+  statedAddress: StatedAddress | null;
 }
 
 function flag(value: unknown): boolean | null {
@@ -79,8 +86,9 @@ export async function loadCompanyFacts(
         officerItem,
       )
     : null;
+  const profile = companyToProfile(company, asOf);
   return {
-    profile: companyToProfile(company, asOf),
+    profile,
     snapshotAt: company.updatedAt,
     officeFlags: {
       inDispute: flag(flags?.registered_office_is_in_dispute),
@@ -89,5 +97,6 @@ export async function loadCompanyFacts(
     pscs: pscsImported ? await readPscRegister(em, companyNumber) : null,
     officers,
     insolvencyCases: await readInsolvencyCases(em, companyNumber),
+    sharedOffice: await countActiveCompaniesAtOffice(em, profile.registered_office_address),
   };
 }

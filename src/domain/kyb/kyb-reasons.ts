@@ -43,7 +43,7 @@ export const KYB_CHECKS: Readonly<Record<KybCheck, { description: string }>> = {
   },
   registered_office: {
     description:
-      'the register’s in-dispute and undeliverable flags where held, and whether the office is Companies House’s default address',
+      'the register’s in-dispute and undeliverable flags where held, whether the office is Companies House’s default address, whether it is a PO box, how many active companies share it, and the stated address where given',
   },
   sanctions: {
     description:
@@ -78,6 +78,9 @@ export const kybReasonCodes = [
   'psc_statements_only',
   'identity_verification_overdue',
   'registered_office_flagged',
+  'registered_office_po_box',
+  'registered_office_shared',
+  'stated_address_mismatch',
   'sanctions_potential_match',
   'insolvency_history',
   'health_risk_high',
@@ -226,6 +229,27 @@ export const KYB_REASONS: Readonly<Record<KybReasonCode, KybReasonRule>> = {
     title: 'The registered office is flagged',
     evidence:
       'which flags are set (in_dispute, undeliverable, companies_house_default_address) and the address',
+  },
+  registered_office_po_box: {
+    check: 'registered_office',
+    outcome: 'refer',
+    title: 'The registered office is a PO box',
+    evidence:
+      'kind (po_box or freepost), the address field and its text, the address, and the rule: not an appropriate address since 2024-03-04 (Companies Act 2006 s.86, ECCTA 2023 s.28)',
+  },
+  registered_office_shared: {
+    check: 'registered_office',
+    outcome: 'refer',
+    title: 'The registered office is shared by many active companies',
+    evidence:
+      'active_companies at the same postcode and first address line (this one included), the threshold, the postcode and first line compared',
+  },
+  stated_address_mismatch: {
+    check: 'registered_office',
+    outcome: 'refer',
+    title: 'The stated address is not the registered office',
+    evidence:
+      'the stated and registered addresses, and which differs (postcode, address_line_1) after normalisation',
   },
   sanctions_potential_match: {
     check: 'sanctions',

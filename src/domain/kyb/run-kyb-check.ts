@@ -17,7 +17,11 @@ export interface KybRunContext {
   idempotencyKey: string | null;
   /** The request's time limit, handed to the sanctions screen (the check's one long step). */
   deadline?: Deadline;
+  /** More active companies than this at one registered office is a refer; default 50. */
+  sharedOfficeThreshold?: number;
 }
+
+export const DEFAULT_SHARED_OFFICE_THRESHOLD = 50;
 
 /**
  * Runs a KYB check and stores it on the account. The whole record (the answer and what it used) is one row
@@ -73,6 +77,8 @@ export async function runKybCheck(
         sanctions,
         health,
         similarity: sources.similarity,
+        sharedOfficeThreshold: context.sharedOfficeThreshold ?? DEFAULT_SHARED_OFFICE_THRESHOLD,
+        statedAddress: request.statedAddress ?? null,
       },
       companyCheck,
     );

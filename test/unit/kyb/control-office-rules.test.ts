@@ -109,7 +109,7 @@ describe('registered office rule', () => {
       }),
     ]);
     expect(detail).toBe(
-      'Flagged; the register’s in-dispute and undeliverable flags are not held for this company.',
+      'Flagged; the register’s in-dispute and undeliverable flags are not held for this company; not a PO box; active companies at this address: 1 (threshold 50); no stated address given.',
     );
   });
 
@@ -125,7 +125,8 @@ describe('registered office rule', () => {
       registeredOfficeRule.apply(facts({ officeFlags: { inDispute: false, undeliverable: null } })),
     ).toEqual({
       reasons: [],
-      detail: 'Not at Companies House’s default address; in dispute: false, undeliverable: not held.',
+      detail:
+        'Not at Companies House’s default address; in dispute: false, undeliverable: not held; not a PO box; active companies at this address: 1 (threshold 50); no stated address given.',
     });
   });
 });

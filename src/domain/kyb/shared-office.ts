@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { RegisteredOfficeAddress } from '../companies/company-profile';
+import { postcodeKeys } from '../companies/postcode';
+import { addressLineKey, addressLineKeySql } from './office-address-key';
+
+/** How many active companies have the same registered office (office-address-key.ts says what "same" is). */
+export interface SharedOfficeCount {
+  postcode: string;
+  address_line_1: string;
+  /** This company included when it is active. */
+  active_companies: number;
+}
+
+const COUNT_SQL =
+  'select count(*) as n from companies where postcode_outward = ? and postcode_compact = ? ' +
+  `and company_status = 'active' and ${addressLineKeySql('address_line_1')} = ?`;
+
+/** null when the office has no full postcode or no first line: no address to compare. */
+export async function countActiveCompaniesAtOffice(
+  em: EntityManager,
+  address: RegisteredOfficeAddress,
+): Promise<SharedOfficeCount | null> {
+  const { compact, outward } = postcodeKeys(address.postal_code);
+  const line = address.address_line_1;
+  if (compact === null || outward === null || line === null || addressLineKey(line) === '') return null;
+  const [row] = await em
+    .getConnection()
+    .execute<{ n: number | string }[]>(COUNT_SQL, [outward, compact, addressLineKey(line)]);
+  return { postcode: address.postal_code!, address_line_1: line, active_companies: Number(row?.n ?? 0) };
+}
