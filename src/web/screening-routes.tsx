@@ -5,7 +5,7 @@ import { listScreeningMatches } from '../operations/list-screening-matches';
 import type { Services } from '../services';
 import { callOperation } from './call-operation';
 import { queryValue, signedInCaller, viewerOf } from './page-inputs';
-import { SCREENING_MATCHES_PATH, ScreeningMatchesPage, decisionPath } from './pages/screening-matches-page';
+import { DECISION_ROUTE, SCREENING_MATCHES_PATH, ScreeningMatchesPage } from './pages/screening-matches-page';
 import { renderPage, seeOther } from './render-page';
 import { signedInPage } from './web-request';
 
@@ -28,7 +28,7 @@ export function screeningRoutes(router: Router<AppState>, services: Services): v
   );
 
   router.post(
-    decisionPath(0).replace('/0/', '/:match_id/'),
+    DECISION_ROUTE,
     signedInPage(services, async (request) => {
       const id = request.ctx.params.match_id;
       await callOperation(

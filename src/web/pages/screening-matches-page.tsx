@@ -8,7 +8,9 @@ export type MatchesAnswer = z.infer<typeof listScreeningMatches.output>;
 type Match = MatchesAnswer['matches'][number];
 
 export const SCREENING_MATCHES_PATH = '/app/sanctions/matches';
-export const decisionPath = (id: number) => `${SCREENING_MATCHES_PATH}/${id}/decision`;
+export const decisionPath = (id: number | string) => `${SCREENING_MATCHES_PATH}/${id}/decision`;
+/** The route the decision forms post to, its match id a parameter. */
+export const DECISION_ROUTE = decisionPath(':match_id');
 
 const STATUS_TEXT: Record<Match['status'], string> = {
   open: 'Open: to review',
