@@ -27,10 +27,9 @@ import type { DevServerSupervisor } from '../../src/temporal/dev-server-supervis
 import { CHANGE_CHECK_SCHEDULE_ID } from '../../src/temporal/names';
 import { computeLedger, type LedgerInput } from '../support/crash-ledger';
 import { deliveryCounts, readStoreForLedger } from '../support/crash-ledger-read';
-import { serviceEnv, spawnService, type ServiceProcess } from '../support/crash-processes';
+import { spawnWorker, type ServiceProcess } from '../support/crash-processes';
 import { startCrashReceiver, type CrashReceiver } from '../support/crash-receiver';
 import { freePort } from '../support/free-port';
-import { projectRoot } from '../support/paths';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 
@@ -63,7 +62,6 @@ function pidIn(file: string): string {
 
 const CHANGES = 60;
 const KILL_AFTER_REQUESTS = 20;
-const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
 
 describe('crash ledger: kill -9 of the worker process mid-send (dev server, real processes)', () => {
   let dir: string;
@@ -112,20 +110,11 @@ describe('crash ledger: kill -9 of the worker process mid-send (dev server, real
   });
 
   function startWorkerProcess(): ServiceProcess {
-    const database = db.database.kind === 'sqlite' ? `sqlite:${db.database.path}` : db.database.url;
-    const worker = spawnService({
-      name: 'worker',
-      command: tsx,
-      args: ['src/worker.ts'],
-      cwd: projectRoot,
-      env: serviceEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: database,
-        TEMPORAL_ADDRESS: devServer.address,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        WEBHOOK_DEV_ALLOWED_ORIGINS: receiver.origin,
-      }),
+    const worker = spawnWorker({
+      database: db.database,
+      temporalAddress: devServer.address,
+      taskQueue,
+      receiverOrigin: receiver.origin,
       logFile: join(dir, `worker-${workers.length + 1}.log`),
     });
     workers.push(worker);

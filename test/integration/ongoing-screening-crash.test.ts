@@ -22,10 +22,9 @@ import { connectClient } from '../../src/temporal/connection';
 import { startDevServer, type RunningDevServer } from '../../src/temporal/dev-server';
 import { workflowTypes } from '../../src/temporal/names';
 import type { OngoingScreeningProgress } from '../../src/temporal/ongoing-screening-contracts';
-import { serviceEnv, spawnService, type ServiceProcess } from '../support/crash-processes';
+import { spawnWorker, type ServiceProcess } from '../support/crash-processes';
 import { freePort } from '../support/free-port';
 import { startLocalReceiver, type LocalReceiver } from '../support/local-receiver';
-import { projectRoot } from '../support/paths';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 import { waitFor } from '../support/wait-for';
 
@@ -38,7 +37,6 @@ import { waitFor } from '../support/wait-for';
 
 const COMPANIES = 2_500;
 const NAMESAKES = 24;
-const tsx = join(projectRoot, 'node_modules', '.bin', 'tsx');
 
 describe('ongoing screening: kill -9 of the worker mid-run (dev server, real processes)', () => {
   let dir: string;
@@ -76,20 +74,11 @@ describe('ongoing screening: kill -9 of the worker mid-run (dev server, real pro
   });
 
   function startWorkerProcess(): ServiceProcess {
-    const database = db.database.kind === 'sqlite' ? `sqlite:${db.database.path}` : db.database.url;
-    const worker = spawnService({
-      name: 'worker',
-      command: tsx,
-      args: ['src/worker.ts'],
-      cwd: projectRoot,
-      env: serviceEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: database,
-        TEMPORAL_ADDRESS: devServer.address,
-        TEMPORAL_TASK_QUEUE: taskQueue,
-        WEBHOOK_DEV_ALLOWED_ORIGINS: receiver.origin,
-      }),
+    const worker = spawnWorker({
+      database: db.database,
+      temporalAddress: devServer.address,
+      taskQueue,
+      receiverOrigin: receiver.origin,
       logFile: join(dir, `worker-${workers.length + 1}.log`),
     });
     workers.push(worker);

@@ -12,6 +12,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { projectRoot } from './paths';
+import type { TestDatabase } from './test-database';
 
 /*
  * The service's own processes (`npm start`, `npm run api`, `npm run worker`, the CLI) run as real child
@@ -253,5 +255,34 @@ export function runCommand(options: {
   }).finally(() => {
     closeSync(out);
     rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/**
+ * A worker process (`src/worker.ts` through tsx) on a test's database, Temporal server and task queue, sending
+ * webhooks to the test's loopback receiver: what each kill -9 test starts, kills and starts again.
+ */
+export function spawnWorker(options: {
+  database: TestDatabase['database'];
+  temporalAddress: string;
+  taskQueue: string;
+  receiverOrigin: string;
+  logFile: string;
+}): ServiceProcess {
+  const { database } = options;
+  return spawnService({
+    name: 'worker',
+    command: join(projectRoot, 'node_modules', '.bin', 'tsx'),
+    args: ['src/worker.ts'],
+    cwd: projectRoot,
+    env: serviceEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: database.kind === 'sqlite' ? `sqlite:${database.path}` : database.url,
+      TEMPORAL_ADDRESS: options.temporalAddress,
+      TEMPORAL_TASK_QUEUE: options.taskQueue,
+      WEBHOOK_DEV_ALLOWED_ORIGINS: options.receiverOrigin,
+    }),
+    logFile: options.logFile,
   });
 }
