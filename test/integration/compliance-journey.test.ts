@@ -1,11 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import pino from 'pino';
 import { OfficerAppointmentEntity } from '../../src/db/entities/officer-appointment';
 import { setPlan } from '../../src/domain/accounts/accounts';
-import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
 import { demoSanctionsCollisions } from '../../src/demo/demo-sanctions-collisions';
 import { demoOfacNamesake } from '../../src/demo/lists/demo-list-namesakes';
 import { callToolChecked, connectMcp } from '../support/mcp-client';
+import { seededDemoDatabase } from '../support/demo-database';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 /*
@@ -26,9 +25,9 @@ describe('a compliance agent on the demo register', () => {
     callToolChecked(agent, name, args) as Promise<Row>;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    const seeded = await seedDemoRegisterIfEmpty(app.services.orm, pino({ level: 'silent' }));
-    expect(seeded).toBe(200);
+    const demo = await seededDemoDatabase();
+    expect(demo.log.companies).toBe(200);
+    app = await startTestApp({}, { database: demo.db });
     const user = await signUp(app);
     await setPlan(app.services.orm.em.fork(), user.account_id, 'starter');
     agent = await connectMcp(app, user.api_key);

@@ -1,6 +1,5 @@
-import pino from 'pino';
 import type { Orm } from '../../src/db/orm';
-import { importDemoRegister, seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
+import { importDemoRegister } from '../../src/demo/demo-data';
 import { seedDemoSanctionsListIfEmpty } from '../../src/demo/demo-sanctions-list';
 import {
   demoSanctionsCollisionCompanies,
@@ -15,6 +14,7 @@ import { seedDemoSanctionsListsIfEmpty } from '../../src/demo/lists/seed-demo-li
 import { knexOf } from '../../src/domain/companies/register-sql';
 import type { SanctionsDesignation } from '../../src/domain/sanctions/sanctions-designation';
 import { screenCompanySanctions } from '../../src/domain/sanctions/screening/screen-company';
+import { seededDemoDatabase } from '../support/demo-database';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 /*
@@ -27,7 +27,8 @@ import { createTestDatabase, openMigrated, type TestDatabase } from '../support/
 
 jest.setTimeout(180_000);
 
-const asOf = new Date('2026-11-20T06:00:00Z');
+/** The day the demo data was seeded as of. */
+let asOf: Date;
 
 interface VersionRow {
   id: number;
@@ -53,9 +54,10 @@ describe('the demo OFAC, EU and UN lists of the embedded default', () => {
     ).map((row) => JSON.parse(row.record) as SanctionsDesignation);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    const demo = await seededDemoDatabase();
+    expect(demo.log.companies).toBe(200);
+    ({ db, asOf } = demo);
     orm = await openMigrated(db);
-    expect(await seedDemoRegisterIfEmpty(orm, pino({ level: 'silent' }), { asOf })).toBe(200);
   });
   afterAll(async () => {
     await orm?.close();

@@ -1,16 +1,15 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import pino from 'pino';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { listedPartyOf } from '../../src/domain/sanctions/listed-party-of';
 import { explainPair } from '../../src/domain/sanctions/matching/match-subject';
 import { sanctionsDesignation } from '../../src/domain/sanctions/sanctions-list';
-import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
 import {
   demoSanctionsCollisions,
   DEMO_REGISTERED_ENTITY_NAME,
   type DemoSanctionsCollision,
 } from '../../src/demo/demo-sanctions-collisions';
 import { callToolChecked, connectMcp } from '../support/mcp-client';
+import { seededDemoDatabase } from '../support/demo-database';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 /*
@@ -38,8 +37,9 @@ describe('identifiers and alias quality over MCP, on the demo register', () => {
     collisions.find((c): c is Extract<DemoSanctionsCollision, { kind: Kind }> => c.kind === kind)!;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    expect(await seedDemoRegisterIfEmpty(app.services.orm, pino({ level: 'silent' }))).toBe(200);
+    const demo = await seededDemoDatabase();
+    expect(demo.log.companies).toBe(200);
+    app = await startTestApp({}, { database: demo.db });
     collisions = await demoSanctionsCollisions(app.services.orm.em.fork());
     const user = await signUp(app);
     await setPlan(app.services.orm.em.fork(), user.account_id, 'starter');

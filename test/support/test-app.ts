@@ -4,7 +4,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { closeServices, openServices, startApi } from '../../src/server';
 import type { Services } from '../../src/services';
 import { startWorker } from '../../src/worker';
-import { createTestDatabase, startAlertIdsAt } from './test-database';
+import { createTestDatabase, startAlertIdsAt, type TestDatabase } from './test-database';
 import { workflowBundle } from './workflow-bundle';
 import { terminateOrphanedChangeChecks } from './orphaned-change-checks';
 
@@ -22,11 +22,17 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { changeCheckSchedule?: boolean; clock?: () => Date; companiesHouseStreams?: boolean } = {},
+  options: {
+    changeCheckSchedule?: boolean;
+    clock?: () => Date;
+    companiesHouseStreams?: boolean;
+    /** The store to serve (dropped on stop); a fresh migrated one unless given (e.g. seededDemoDatabase's). */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const address = process.env.TEST_TEMPORAL_ADDRESS;
   if (!address) throw new Error('TEST_TEMPORAL_ADDRESS is not set: integration tests run through jest');
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',

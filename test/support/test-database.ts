@@ -16,10 +16,12 @@ export interface TestDatabase {
  * A fresh database for one test file: a temporary SQLite file, or, when TEST_DATABASE_URL names a PostgreSQL
  * server, a new database on it (dropped afterwards). The same suite runs on both. It holds every migration already
  * (a copy of the run's template, below) unless `empty` asks for a store no migration has touched, as the tests of
- * a migration's own upgrade do.
+ * a migration's own upgrade do, or a copy of another `template` (a SQLite file or a PostgreSQL database's name).
  */
-export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
-  const template = options.empty ? undefined : process.env.TEST_DATABASE_TEMPLATE;
+export async function createTestDatabase(
+  options: { empty?: boolean; template?: string } = {},
+): Promise<TestDatabase> {
+  const template = options.empty ? undefined : (options.template ?? process.env.TEST_DATABASE_TEMPLATE);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'cds-db-'));

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { setPlan } from '../../../src/domain/accounts/accounts';
 import { expectUsablePage, launchBrowser, viewports } from '../../support/browser';
-import { signUp, startTestApp, type TestApp } from '../../support/test-app';
-import { seedCompanyPages, type SeededCompanies } from './web-company-seed';
+import { signUp, type TestApp } from '../../support/test-app';
+import { startOnCompanyPages, type SeededCompanies } from './web-company-seed';
 import { DEMO_SEEDING_TIMEOUT_MS } from '../../support/demo-seeding';
 
 /*
@@ -45,8 +45,7 @@ describe.each(Object.entries(viewports))('company page in a browser (%s)', (view
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
-    companies = await seedCompanyPages(app);
+    ({ app, companies } = await startOnCompanyPages());
     browser = await launchBrowser();
   }, DEMO_SEEDING_TIMEOUT_MS);
   afterAll(async () => {

@@ -1,5 +1,5 @@
-import { importDemoRegister } from '../../../src/demo/demo-data';
-import type { TestApp } from '../../support/test-app';
+import { seededDemoDatabase } from '../../support/demo-database';
+import { startTestApp, type TestApp } from '../../support/test-app';
 
 /** Text a browser must never run, put where the register's own text goes. */
 export const HOSTILE_NAME = '<img src=x onerror=alert(1)> & "Sons" </script> LTD';
@@ -13,18 +13,17 @@ export interface SeededCompanies {
 }
 
 /**
- * The demo register with its details (how the embedded default seeds a fresh store: officers, PSCs, filings,
- * charges, insolvency and three years of iXBRL accounts), and the companies the company page's tests look at,
- * found by what they hold rather than by number. The rich company's name and one officer's are made hostile.
+ * The service on the demo register with its details, as the embedded default seeds a fresh store (officers,
+ * PSCs, filings, charges, insolvency and three years of iXBRL accounts), and the companies the company page's
+ * tests look at, found by what they hold rather than by number. The rich company's name and one officer's are made
+ * hostile.
  */
-export async function seedCompanyPages(app: TestApp): Promise<SeededCompanies> {
-  const asOf = new Date('2026-11-22T00:00:00Z');
-  const seeded = await importDemoRegister(
-    app.services.orm.em.fork(),
-    { companies: 200, seed: 1, asOf, details: true },
-    {},
-  );
-  if (seeded.details?.problems.length) throw new Error(JSON.stringify(seeded.details.problems));
+export async function startOnCompanyPages(): Promise<{ app: TestApp; companies: SeededCompanies }> {
+  const app = await startTestApp({}, { database: (await seededDemoDatabase()).db });
+  return { app, companies: await findCompanyPages(app) };
+}
+
+async function findCompanyPages(app: TestApp): Promise<SeededCompanies> {
   const connection = app.services.orm.em.getConnection();
   const holding = (table: string, where = '') =>
     `exists (select 1 from ${table} t where t.company_number = c.company_number ${where})`;

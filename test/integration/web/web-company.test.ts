@@ -1,7 +1,7 @@
 import { setPlan } from '../../../src/domain/accounts/accounts';
-import { request, signUp, startTestApp, type TestApp } from '../../support/test-app';
+import { request, signUp, type TestApp } from '../../support/test-app';
 import { WebClient, signInThroughPages } from '../../support/web-client';
-import { HOSTILE_NAME, HOSTILE_OFFICER, seedCompanyPages, type SeededCompanies } from './web-company-seed';
+import { HOSTILE_NAME, HOSTILE_OFFICER, startOnCompanyPages, type SeededCompanies } from './web-company-seed';
 import { DEMO_SEEDING_TIMEOUT_MS } from '../../support/demo-seeding';
 
 type Row = Record<string, unknown>;
@@ -37,8 +37,7 @@ describe('web app: the company page', () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
-    companies = await seedCompanyPages(app);
+    ({ app, companies } = await startOnCompanyPages());
     // Team: each view of the page is six operation calls, and this suite also asks the API for comparison.
     team = await signedIn('team');
     free = await signedIn('free');
