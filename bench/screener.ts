@@ -12,7 +12,7 @@
  *   The store has no officers, filings, charges or accounts years (see above), so the rules that read them find
  *   no data: the rate is the scorer's on register data. The summaries are stored in company_health_scores so the
  *   screens can filter by grade.
- * - Screens: ten typical screens and get_company, called in-process through invokeOperation as the edges call
+ * - Screens: eleven typical screens and get_company, called in-process through invokeOperation as the edges call
  *   them (validation included, quota accounting left out), one call at a time, interleaved round by round so a
  *   machine that gets busier slows both alike. Ratios are screen / get_company at p50 and p95.
  *
@@ -119,7 +119,7 @@ function parseOptions(): Options {
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 const seconds = (since: number) => round((performance.now() - since) / 1000, 1);
 
-/** The ten typical screens: what a credit, sales or compliance team asks of the register. */
+/** The eleven typical screens: what a credit, sales or compliance team asks of the register. */
 const SCREENS: { label: string; input: Record<string, unknown> }[] = [
   {
     label: 'SIC 62 in the North West, turnover £1–10 m, growing > 20 %',
@@ -157,6 +157,10 @@ const SCREENS: { label: string; input: Record<string, unknown> }[] = [
   {
     label: '3+ charges outstanding, net assets ≤ 0, page 3',
     input: { outstanding_charges_min: 3, net_assets_max: 0, offset: 40 },
+  },
+  {
+    label: 'active, office shared by 50+ active companies',
+    input: { registered_office_shared_min: 50, status: 'active' },
   },
 ];
 

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { addressLineKeySql } from '../domain/kyb/office-address-key';
 import { DEFAULT_SHARED_OFFICE_THRESHOLD } from '../domain/kyb/run-kyb-check';
 
 const SHOWN = 5;
@@ -18,13 +17,12 @@ export async function demoRegisteredOfficeRisk(
         'order by company_number limit ?',
       [SHOWN],
     );
-  const key = addressLineKeySql('address_line_1');
   const shared: { first_company: string; address_line_1: string; postal_code: string; n: number | string }[] =
     await connection.execute(
       `select min(company_number) as first_company, min(address_line_1) as address_line_1, ` +
         `min(postal_code) as postal_code, count(*) as n from companies ` +
-        `where company_status = 'active' and postcode_compact is not null and address_line_1 is not null ` +
-        `group by postcode_compact, ${key} having count(*) > ? order by count(*) desc limit ?`,
+        `where company_status = 'active' and postcode_compact is not null and office_line_key is not null ` +
+        `group by postcode_compact, office_line_key having count(*) > ? order by count(*) desc limit ?`,
       [DEFAULT_SHARED_OFFICE_THRESHOLD, SHOWN],
     );
   return {

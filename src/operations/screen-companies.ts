@@ -16,7 +16,8 @@ export const screenCompanies = keyedOperation({
     'latest_accounts_within_months; sic_code, sic_division (62), sic_section (J); region (ITL1 code or name, e.g. ' +
     'North West), local_authority (name or ONS code), town, postcode; incorporated_from/to, company_type, ' +
     'status; accounts_overdue, confirmation_statement_overdue, gazette_notice_within_days, ' +
-    'has_outstanding_charges, outstanding_charges_min, insolvency_history; health_grade, risk_level. Sort by any ' +
+    'has_outstanding_charges, outstanding_charges_min, insolvency_history, registered_office_shared_min (an ' +
+    'address shared by at least N active companies); health_grade, risk_level. Sort by any ' +
     'figure or growth, health_score, incorporated or company_number. Each result shows the year and figures it ' +
     'matched on (check them with get_financial_history), the growth with both years, place and health. ' +
     `Page with limit (default ${SCREEN_DEFAULT_LIMIT}) and offset.`,

@@ -20,7 +20,7 @@ import { BASIC_COMPANY_DATA_HEADER_LINE } from '../../src/ingest/companies-house
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { importAccountsDocument } from '../../src/ingest/companies-house/resources/filed-accounts';
 import type { screenCompanies } from '../../src/operations/screen-companies';
-import { csvRow, CSV_COLUMN } from '../support/company-csv-rows';
+import { csvRow, CSV_COLUMN, templateRow } from '../support/company-csv-rows';
 import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';
 import { createTestDatabase } from '../support/test-database';
 import { request, signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
@@ -44,6 +44,8 @@ interface FixtureCompany {
   name: string;
   town: string;
   postcode: string;
+  /** The registered office's first line; the sample row's otherwise. */
+  line1?: string;
   sic: string[];
   status?: string;
   category?: string;
@@ -172,7 +174,9 @@ const COMPANIES: FixtureCompany[] = [
     number: '10000006',
     name: 'IRWELL APPS LIMITED',
     town: 'MANCHESTER',
-    postcode: 'M1 1AB',
+    // The office of 10000001 and 10000007, written another way: one address, two active companies and this one.
+    postcode: 'M1 1AA',
+    line1: 'Flat 4 - 27, Old Street.',
     sic: ['62012'],
     status: 'Liquidation',
     incorporated: '2014-01-06',
@@ -187,7 +191,7 @@ const COMPANIES: FixtureCompany[] = [
     number: '10000007',
     name: 'PICCADILLY DIGITAL PLC',
     town: 'MANCHESTER',
-    postcode: 'M1 2AB',
+    postcode: 'M1 1AA',
     sic: ['62012'],
     category: 'Public Limited Company',
     incorporated: '2024-04-01',
@@ -227,6 +231,7 @@ function registerCsv(): string {
       [CSV_COLUMN.NUMBER]: company.number,
       [CSV_COLUMN.TOWN]: company.town,
       [CSV_COLUMN.POSTCODE]: company.postcode,
+      [CSV_COLUMN.ADDRESS_LINE_1]: company.line1 ?? templateRow[CSV_COLUMN.ADDRESS_LINE_1]!,
       [CSV_COLUMN.CATEGORY]: company.category ?? 'Private Limited Company',
       [CSV_COLUMN.STATUS]: company.status ?? 'Active',
       [CSV_COLUMN.SIC_1]: `${company.sic[0]} - Activity`,
@@ -422,7 +427,7 @@ describe('screen_companies', () => {
     [{ local_authority: 'e08000012' }, ['10000002']],
     [{ town: 'manchester' }, ['10000001', '10000004', '10000006', '10000007', '10000009']],
     [{ postcode: 'M1' }, ['10000001', '10000006', '10000007']],
-    [{ postcode: 'M1 1' }, ['10000001', '10000006']],
+    [{ postcode: 'M1 1' }, ['10000001', '10000006', '10000007']],
     [
       { incorporated_from: '2014-01-06', incorporated_to: '2019-09-10' },
       ['10000002', '10000003', '10000006'],
@@ -442,6 +447,9 @@ describe('screen_companies', () => {
     [{ outstanding_charges_min: 2 }, ['10000002', '10000005']],
     [{ outstanding_charges_min: 3 }, ['10000002']],
     [{ insolvency_history: true }, ['10000006']],
+    [{ registered_office_shared_min: 2 }, ['10000001', '10000006', '10000007']],
+    [{ registered_office_shared_min: 3 }, []],
+    [{ registered_office_shared_min: 2, status: 'active' }, ['10000001', '10000007']],
     [{ health_grade: 'A,B' }, ['10000001', '10000002']],
     [{ risk_level: 'severe' }, ['10000005']],
     [{ health_score_min: 45, health_score_max: 70 }, ['10000002', '10000004']],
@@ -498,6 +506,8 @@ describe('screen_companies', () => {
       },
       charges_outstanding: 0,
       has_insolvency_history: false,
+      // 10000001 and 10000007 are active there; 10000006, in liquidation, is not counted.
+      registered_office_active_companies: 2,
     });
     const loss = (await screen({ risk_level: 'severe' })).body.items[0]!;
     expect(loss.growth!.measures.profit_loss).toEqual({ from_value: -20_000, to_value: -50_000, percent_change: null }); // prettier-ignore
@@ -563,6 +573,8 @@ describe('screen_companies', () => {
     [{ health_grade: 'Z' }, 'health_grade'],
     [{ sort: 'name' }, 'sort'],
     [{ limit: 0 }, 'limit'],
+    [{ registered_office_shared_min: 1 }, 'registered_office_shared_min'],
+    [{ registered_office_shared_min: 'many' }, 'registered_office_shared_min'],
     [{ wealth_min: 1 }, '(body)'],
   ])('refuses %j as invalid_argument naming %s, charging nothing', async (query, argument) => {
     const before = await requestsCharged(accountId);

@@ -38,6 +38,8 @@ export interface Company {
   /** Postcode without spaces, upper case, and its outward code: the postcode filter's index. */
   postcodeCompact: string | null;
   postcodeOutward: string | null;
+  /** addressLineKey(address_line_1): with the postcode, the office shared-address counts group by. */
+  officeLineKey: string | null;
   /** JSON array of SIC codes, in the order filed. */
   sicCodes: string;
   accountingReferenceDay: number | null;
@@ -92,6 +94,7 @@ export const CompanyEntity = new EntitySchema<Company>({
     localityKey: text('locality_key'),
     postcodeCompact: text('postcode_compact'),
     postcodeOutward: text('postcode_outward'),
+    officeLineKey: text('office_line_key'),
     sicCodes: { type: 'text', fieldName: 'sic_codes' },
     accountingReferenceDay: { type: 'integer', fieldName: 'accounting_reference_day', nullable: true },
     accountingReferenceMonth: { type: 'integer', fieldName: 'accounting_reference_month', nullable: true },

@@ -10,6 +10,7 @@ import {
   type CompanyType,
   type Jurisdiction,
 } from './company-profile';
+import { officeLineKey } from './office-address-key';
 import { postcodeKeys } from './postcode';
 
 /*
@@ -40,6 +41,7 @@ export const COMPANY_COLUMNS = [
   'locality_key',
   'postcode_compact',
   'postcode_outward',
+  'office_line_key',
   'sic_codes',
   'accounting_reference_day',
   'accounting_reference_month',
@@ -104,6 +106,7 @@ export function profileToRow(profile: CompanyProfile, updatedAt: Date): CompanyC
     locality ? locality : null,
     postcode.compact,
     postcode.outward,
+    officeLineKey(address.address_line_1),
     JSON.stringify(profile.sic_codes),
     accounts.accounting_reference_date?.day ?? null,
     accounts.accounting_reference_date?.month ?? null,
@@ -229,6 +232,7 @@ export function companyFromRow(row: CompanyRow): Company {
     localityKey: text(row.locality_key),
     postcodeCompact: text(row.postcode_compact),
     postcodeOutward: text(row.postcode_outward),
+    officeLineKey: text(row.office_line_key),
     sicCodes: String(row.sic_codes),
     accountingReferenceDay: whole(row.accounting_reference_day),
     accountingReferenceMonth: whole(row.accounting_reference_month),

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { RegisteredOfficeAddress } from '../companies/company-profile';
 import { postcodeKeys } from '../companies/postcode';
-import { addressLineKey, addressLineKeySql } from './office-address-key';
+import { officeLineKey } from '../companies/office-address-key';
 
 /** How many active companies have the same registered office (office-address-key.ts says what "same" is). */
 export interface SharedOfficeCount {
@@ -11,9 +11,10 @@ export interface SharedOfficeCount {
   active_companies: number;
 }
 
+// Every column here is in the postcode index (outward code, postcode, office key, status): the count reads it alone.
 const COUNT_SQL =
   'select count(*) as n from companies where postcode_outward = ? and postcode_compact = ? ' +
-  `and company_status = 'active' and ${addressLineKeySql('address_line_1')} = ?`;
+  "and office_line_key = ? and company_status = 'active'";
 
 /** null when the office has no full postcode or no first line: no address to compare. */
 export async function countActiveCompaniesAtOffice(
@@ -22,9 +23,10 @@ export async function countActiveCompaniesAtOffice(
 ): Promise<SharedOfficeCount | null> {
   const { compact, outward } = postcodeKeys(address.postal_code);
   const line = address.address_line_1;
-  if (compact === null || outward === null || line === null || addressLineKey(line) === '') return null;
+  const key = officeLineKey(line);
+  if (compact === null || outward === null || key === null) return null;
   const [row] = await em
     .getConnection()
-    .execute<{ n: number | string }[]>(COUNT_SQL, [outward, compact, addressLineKey(line)]);
-  return { postcode: address.postal_code!, address_line_1: line, active_companies: Number(row?.n ?? 0) };
+    .execute<{ n: number | string }[]>(COUNT_SQL, [outward, compact, key]);
+  return { postcode: address.postal_code!, address_line_1: line!, active_companies: Number(row?.n ?? 0) };
 }

@@ -1,7 +1,7 @@
 import type { RegisteredOfficeAddress } from '../companies/company-profile';
 import { compactPostcode } from '../companies/postcode';
 import type { StatedAddress } from './kyb-request';
-import { addressLineKey } from './office-address-key';
+import { addressLineKey } from '../companies/office-address-key';
 
 /**
  * Which parts of a stated address differ from the registered office: the postcode compared compact (case and

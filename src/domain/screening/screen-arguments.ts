@@ -120,6 +120,16 @@ const screenArgumentsObject = z
       .optional()
       .describe('At least this many charges outstanding or part satisfied'),
     insolvency_history: booleanArgument.optional().describe('true: has insolvency history; false: has none'),
+    registered_office_shared_min: z.coerce
+      .number()
+      .int()
+      .min(2)
+      .max(1_000_000)
+      .optional()
+      .describe(
+        'Only companies whose registered office (same postcode and first line) is that of at least this many ' +
+          'active companies, this one included when active: formation agents’ and virtual offices’ addresses',
+      ),
     health_grade: gradeSetArgument.optional(),
     risk_level: riskLevelSetArgument.optional(),
     health_score_min: scoreBoundArgument.optional().describe('Stored health score at least (0–100)'),

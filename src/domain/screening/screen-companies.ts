@@ -98,6 +98,7 @@ interface DetailRow extends Omit<
   health_as_of: string | null;
   health_model_version: string | null;
   last_gazette_notice_on: string | null;
+  office_active_companies: number | string | null;
 }
 
 async function readScreenedCompanies(
@@ -106,24 +107,26 @@ async function readScreenedCompanies(
   today: string,
 ): Promise<Map<string, ScreenedCompany>> {
   if (numbers.length === 0) return new Map();
-  const rows: DetailRow[] = await em
-    .getConnection()
-    .execute(
-      'select c.company_number, c.company_name, c.company_status, c.type, c.date_of_creation, c.locality, ' +
-        'c.postal_code, c.sic_codes, c.next_accounts_due, c.confirmation_statement_next_due, ' +
-        'c.charges_outstanding, c.charges_part_satisfied, c.has_insolvency_history, ' +
-        `${FIGURE_COLUMNS.map((column) => `f.${column}`).join(', ')}, ` +
-        'p.postcode as place_postcode, p.region_code, p.local_authority_code, p.local_authority_name, ' +
-        `${STORED_HEALTH_COLUMNS}, ` +
-        "(select max(g.date) from filings g where g.company_number = c.company_number and g.category = 'gazette') " +
-        'as last_gazette_notice_on ' +
-        'from companies c ' +
-        'left join company_latest_figures f on f.company_number = c.company_number ' +
-        'left join postcode_places p on p.postcode_compact = c.postcode_compact ' +
-        `${storedHealthJoin('c.company_number')} ` +
-        `where c.company_number in (${placeholders(numbers.length)})`,
-      [...numbers],
-    );
+  const rows: DetailRow[] = await em.getConnection().execute(
+    'select c.company_number, c.company_name, c.company_status, c.type, c.date_of_creation, c.locality, ' +
+      'c.postal_code, c.sic_codes, c.next_accounts_due, c.confirmation_statement_next_due, ' +
+      'c.charges_outstanding, c.charges_part_satisfied, c.has_insolvency_history, ' +
+      `${FIGURE_COLUMNS.map((column) => `f.${column}`).join(', ')}, ` +
+      'p.postcode as place_postcode, p.region_code, p.local_authority_code, p.local_authority_name, ' +
+      `${STORED_HEALTH_COLUMNS}, ` +
+      "(select max(g.date) from filings g where g.company_number = c.company_number and g.category = 'gazette') " +
+      'as last_gazette_notice_on, ' +
+      // The postcode index holds every column here (outward code, postcode, office key, status).
+      'case when c.office_line_key is null or c.postcode_compact is null then null else (select count(*) ' +
+      'from companies o where o.postcode_outward = c.postcode_outward and o.postcode_compact = c.postcode_compact ' +
+      "and o.office_line_key = c.office_line_key and o.company_status = 'active') end as office_active_companies " +
+      'from companies c ' +
+      'left join company_latest_figures f on f.company_number = c.company_number ' +
+      'left join postcode_places p on p.postcode_compact = c.postcode_compact ' +
+      `${storedHealthJoin('c.company_number')} ` +
+      `where c.company_number in (${placeholders(numbers.length)})`,
+    [...numbers],
+  );
   return new Map(rows.map((row) => [row.company_number, screenedCompany(row, today)]));
 }
 
@@ -185,5 +188,7 @@ function screenedCompany(row: DetailRow, today: string): ScreenedCompany {
     },
     charges_outstanding: Number(row.charges_outstanding) + Number(row.charges_part_satisfied),
     has_insolvency_history: Boolean(row.has_insolvency_history),
+    registered_office_active_companies:
+      row.office_active_companies === null ? null : Number(row.office_active_companies),
   };
 }

@@ -91,6 +91,9 @@ export function screenSql(
   if (args.insolvency_history !== undefined)
     add(`c.has_insolvency_history = ${args.insolvency_history ? 'true' : 'false'}`);
 
+  if (args.registered_office_shared_min !== undefined)
+    where.push(sharedOfficeSql(args.registered_office_shared_min));
+
   for (const filter of [
     args.region === undefined ? null : parseRegionArgument(args.region),
     localAuthority,
@@ -151,6 +154,22 @@ export function screenSql(
 const PLACE_JOIN =
   'join postcode_places p on p.postcode_compact = c.postcode_compact ' +
   'and c.postcode_outward = substr(p.postcode_compact, 1, length(p.postcode_compact) - 3)';
+
+/**
+ * Companies whose office (postcode and first-line key) is that of at least `min` active companies. The offices are
+ * found first, in one pass over the postcode index (outward code, postcode, office key, status: ordered, so the
+ * grouping streams and reads no table row); then their companies, by the same index.
+ */
+function sharedOfficeSql(min: number): Sql {
+  return {
+    text:
+      '(c.postcode_outward, c.postcode_compact, c.office_line_key) in (select o.postcode_outward, ' +
+      'o.postcode_compact, o.office_line_key from companies o where o.office_line_key is not null ' +
+      "and o.postcode_compact is not null and o.company_status = 'active' " +
+      'group by o.postcode_outward, o.postcode_compact, o.office_line_key having count(*) >= ?)',
+    params: [min],
+  };
+}
 
 const pad = (division: number) => String(division).padStart(2, '0');
 

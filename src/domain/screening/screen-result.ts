@@ -76,5 +76,13 @@ export const screenedCompanySchema = z.object({
   }),
   charges_outstanding: z.number().int().describe('Charges outstanding or part satisfied'),
   has_insolvency_history: z.boolean(),
+  registered_office_active_companies: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Active companies whose registered office has the same postcode and first line, this one included when ' +
+        'active (what registered_office_shared_min compares); null when the office has no postcode or first line',
+    ),
 });
 export type ScreenedCompany = z.infer<typeof screenedCompanySchema>;

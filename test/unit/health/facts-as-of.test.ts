@@ -32,6 +32,7 @@ const company: Company = {
   localityKey: null,
   postcodeCompact: null,
   postcodeOutward: null,
+  officeLineKey: null,
   sicCodes: '[]',
   accountingReferenceDay: 30,
   accountingReferenceMonth: 11,

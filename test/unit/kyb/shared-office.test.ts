@@ -1,4 +1,4 @@
-import { addressLineKey, addressLineKeySql } from '../../../src/domain/kyb/office-address-key';
+import { addressLineKey, officeLineKey } from '../../../src/domain/companies/office-address-key';
 import { registeredOfficeRule } from '../../../src/domain/kyb/rules/registered-office-rule';
 import { facts } from './kyb-facts-fixture';
 
@@ -21,11 +21,10 @@ describe('first address line key', () => {
       expect(addressLineKey(line)).not.toBe(key);
   });
 
-  it('is the same expression in SQL, quoting the apostrophes', () => {
-    const sql = addressLineKeySql('address_line_1');
-    expect(sql.startsWith('replace(')).toBe(true);
-    expect(sql).toContain('upper(address_line_1)');
-    expect(sql).toContain("'''', ''");
+  it('stores no key for an office without a first line, or one of punctuation only', () => {
+    expect(officeLineKey(null)).toBeNull();
+    expect(officeLineKey(' - , ')).toBeNull();
+    expect(officeLineKey('1 High St.')).toBe('1HIGHST');
   });
 });
 

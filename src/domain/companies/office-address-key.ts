@@ -6,8 +6,11 @@
  * they name one building. A line that differs in a suite or office number ("Suite 12, 20 Wenlock Road") is
  * another address here: it undercounts an agent that numbers its suites, never overcounts.
  *
- * The same key is computed in SQL (nested replace() and upper(), which SQLite and PostgreSQL both have), so the
- * count is one query over the companies table, narrowed by the postcode index (companies_postcode).
+ * Each company stores its key (companies.office_line_key, written with the row), and the postcode index
+ * (companies_postcode: outward code, postcode, office key, status) holds it, so counting the active companies at
+ * one office, or every office shared by at least N (the screener's filter), reads the index alone. Migration 0034
+ * filled the column for the rows stored before it with the same key in SQL (test/integration/office-line-key-
+ * migration.test.ts compares the two): a change to REMOVED needs a migration that recomputes the column.
  */
 const REMOVED = [' ', ',', '.', '-', '–', "'", '’', '/', '&', '(', ')'] as const;
 
@@ -18,10 +21,9 @@ export function addressLineKey(line: string): string {
   return key;
 }
 
-/** The SQL expression of addressLineKey over a column. */
-export function addressLineKeySql(column: string): string {
-  return REMOVED.reduce(
-    (sql, character) => `replace(${sql}, '${character.replace(/'/g, "''")}', '')`,
-    `upper(${column})`,
-  );
+/** The key stored for a registered office's first line: null when there is no line to compare. */
+export function officeLineKey(line: string | null): string | null {
+  if (line === null) return null;
+  const key = addressLineKey(line);
+  return key === '' ? null : key;
 }
