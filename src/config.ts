@@ -67,6 +67,11 @@ export const configSchema = z.object({
    * in bulk, and bounds the lookups one address can cause; ten leaves room for mistyped or revoked keys.
    */
   SIGN_IN_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /**
+   * OAuth client registrations (POST /oauth/register, RFC 7591) one client address may make in an hour, counted
+   * as sign-ups are: an assistant registers once per install, so twenty leaves room and stops a flood.
+   */
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_API_KEY: optionalString,
