@@ -336,6 +336,19 @@ describe('an MCP client connects through OAuth and acts as the account that sign
     expect(back.searchParams.get('code')).toBeNull();
   });
 
+  it('sign-in returns only to a connect step: a next naming anything else goes to the lists', async () => {
+    const { api_key } = await signUp(app);
+    const browser = new WebClient(app.url);
+    const page = await browser.get(`/app/sign-in?next=${encodeURIComponent('https://evil.example.com/')}`);
+    expect(page.html).not.toContain('name="next"');
+    const signedIn = await browser.post('/app/sign-in', {
+      csrf: csrfTokenIn(page.html),
+      api_key,
+      next: '//evil.example.com/app/connect/abc',
+    });
+    expect(signedIn.location).toBe('/app/lists');
+  });
+
   it('registration: at most 16 KiB, and a limited number an hour from one address', async () => {
     const register = (metadata: Record<string, unknown>) =>
       fetch(`${app.url}/oauth/register`, {
