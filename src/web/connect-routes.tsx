@@ -6,6 +6,7 @@ import { MCP_SCOPE, mcpResource } from '../http/oauth/oauth-provider';
 import { connectedClients, grantOfAccount, revokeGrant } from '../http/oauth/oauth-store';
 import type { AppState } from '../http/state';
 import type { Services } from '../services';
+import { consentPagePolicy } from './page-headers';
 import { viewerOf } from './page-inputs';
 import { ConnectPage } from './pages/connect-page';
 import { CONNECTED_CLIENTS_PATH, ConnectedClientsPage } from './pages/connected-clients-page';
@@ -50,6 +51,10 @@ export function connectRoutes(
         const client = await (await provider()).Client.find(details.params.client_id);
         if (!client) throw notFound('Client');
         const redirectUri = String(details.params.redirect_uri ?? client.redirectUris[0] ?? '');
+        const redirect = URL.canParse(redirectUri) ? new URL(redirectUri) : undefined;
+        // Only an http(s) origin goes into the policy; a custom-scheme redirect (a native app's) is not one.
+        if (redirect && /^https?:$/.test(redirect.protocol))
+          request.ctx.set('Content-Security-Policy', consentPagePolicy(redirect.origin));
         renderPage(
           request.ctx,
           <ConnectPage
@@ -58,7 +63,7 @@ export function connectRoutes(
               uid: details.uid,
               clientId: client.clientId,
               clientName: client.clientName ?? client.clientId,
-              redirectHost: URL.canParse(redirectUri) ? new URL(redirectUri).host : redirectUri,
+              redirectHost: redirect?.host || redirectUri,
               scope: MCP_SCOPE,
             }}
           />,

@@ -14,35 +14,37 @@ export function ConnectedClientsPage({ viewer, clients }: { viewer: Viewer; clie
           No assistant is connected through OAuth. Assistants that send your API key are not listed here.
         </p>
       ) : (
-        <table id="connected-clients">
-          <thead>
-            <tr>
-              <th scope="col">Assistant</th>
-              <th scope="col">Sends you back to</th>
-              <th scope="col">
-                <span class="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {clients.map((client) => (
-              <tr key={client.grantId}>
-                <td>{client.clientName ?? client.clientId}</td>
-                <td>
-                  <code>{client.redirectHost ?? '—'}</code>
-                </td>
-                <td>
-                  <form method="post" action={`${CONNECTED_CLIENTS_PATH}/${client.grantId}/revoke`}>
-                    <CsrfField token={viewer.csrfToken} />
-                    <button type="submit" class="secondary">
-                      Disconnect
-                    </button>
-                  </form>
-                </td>
+        <div class="table-scroll">
+          <table id="connected-clients">
+            <thead>
+              <tr>
+                <th scope="col">Assistant</th>
+                <th scope="col">Sends you back to</th>
+                <th scope="col">
+                  <span class="visually-hidden">Action</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {clients.map((client) => (
+                <tr key={client.grantId}>
+                  <td>{client.clientName ?? client.clientId}</td>
+                  <td>
+                    <code>{client.redirectHost ?? '—'}</code>
+                  </td>
+                  <td>
+                    <form method="post" action={`${CONNECTED_CLIENTS_PATH}/${client.grantId}/revoke`}>
+                      <CsrfField token={viewer.csrfToken} />
+                      <button type="submit" class="secondary">
+                        Disconnect
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Layout>
   );
