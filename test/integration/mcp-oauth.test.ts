@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { importDemoRegister } from '../../src/demo/demo-data';
 import { revokeApiKey } from '../../src/domain/accounts/accounts';
+import { dialectOf } from '../../src/domain/companies/register-sql';
 import { createApp } from '../../src/http/app';
 import { freePort } from '../support/free-port';
 import { callToolChecked, toolError } from '../support/mcp-client';
@@ -301,6 +302,34 @@ describe('an MCP client connects through OAuth and acts as the account that sign
     expect((await postMcp(client.saved!.access_token)).status).toBe(200);
     await revokeApiKey(app.services.orm.em.fork(), api_key_id, new Date());
     expect((await postMcp(client.saved!.access_token)).status).toBe(401);
+  });
+
+  it('an expired access token is refused; the refresh token still gets a new one', async () => {
+    const { api_key } = await signUp(app);
+    const { client } = await connect(api_key);
+    const token = client.saved!.access_token;
+    expect((await postMcp(token)).status).toBe(200);
+    // An hour on: the stored token's expiry, in the row and in the provider's own payload, is in the past.
+    const em = app.services.orm.em.fork();
+    const connection = em.getConnection();
+    const [row] = await connection.execute<{ payload: string }[]>(
+      "select payload from oauth_records where model = 'AccessToken' and id = ?",
+      [token],
+      'all',
+    );
+    const past = new Date(Date.now() - 1_000);
+    const payload = { ...JSON.parse(row!.payload), exp: Math.floor(past.getTime() / 1000) - 1 };
+    const postgres = dialectOf(em) === 'postgresql';
+    await connection.execute(
+      "update oauth_records set payload = ?, expires_at = ? where model = 'AccessToken' and id = ?",
+      [JSON.stringify(payload), postgres ? past : past.getTime(), token],
+      'run',
+    );
+    const refused = await postMcp(token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(await auth(client, { serverUrl: mcpUrl })).toBe('AUTHORIZED');
+    expect((await postMcp(client.saved!.access_token)).status).toBe(200);
   });
 
   it('another api process (its own provider, same database) accepts the token and publishes the same keys', async () => {
