@@ -90,6 +90,11 @@ describe('an MCP client connects through OAuth and acts as the account that sign
       authorization_servers: string[];
     };
     expect(metadata).toMatchObject({ resource: mcpUrl, authorization_servers: [app.url] });
+    expect(
+      (await fetch(`${app.url}/.well-known/oauth-protected-resource`)).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBe('*');
     const server = (await (
       await fetch(`${app.url}/.well-known/oauth-authorization-server`)
     ).json()) as Record<string, unknown>;
@@ -330,6 +335,19 @@ describe('an MCP client connects through OAuth and acts as the account that sign
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect(await auth(client, { serverUrl: mcpUrl })).toBe('AUTHORIZED');
     expect((await postMcp(client.saved!.access_token)).status).toBe(200);
+  });
+
+  it('a client revokes its own access token at /oauth/revoke (RFC 7009)', async () => {
+    const { api_key } = await signUp(app);
+    const { client } = await connect(api_key);
+    const token = client.saved!.access_token;
+    const revoked = await fetch(`${app.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, client_id: client.information!.client_id }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await postMcp(token)).status).toBe(401);
   });
 
   it('another api process (its own provider, same database) accepts the token and publishes the same keys', async () => {

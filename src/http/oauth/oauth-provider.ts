@@ -106,5 +106,7 @@ export async function createOAuthProvider(services: Services): Promise<Provider>
     },
   });
   provider.proxy = config.NODE_ENV === 'production';
+  // The provider answers its own errors (OAuth's JSON); a fault on our side is still logged as the app's are.
+  provider.on('server_error', (_ctx, error) => services.logger.error({ err: error }, 'OAuth server error'));
   return provider;
 }

@@ -31,6 +31,8 @@ export function oauthServer(services: Services): OAuthServer {
 
   const middleware: Middleware<AppState> = async (ctx, next) => {
     if (PROTECTED_RESOURCE_PATHS.includes(ctx.path) && ctx.method === 'GET') {
+      // Public facts, read by clients that run in a browser too (RFC 9728 §3 asks nothing of them but JSON).
+      ctx.set('Access-Control-Allow-Origin', '*');
       ctx.body = metadata;
       return;
     }
