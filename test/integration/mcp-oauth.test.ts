@@ -8,7 +8,7 @@ import { revokeApiKey } from '../../src/domain/accounts/accounts';
 import { dialectOf } from '../../src/domain/companies/register-sql';
 import { createApp } from '../../src/http/app';
 import { freePort } from '../support/free-port';
-import { callToolChecked, toolError } from '../support/mcp-client';
+import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';
 import { MemoryOAuthClient, signInAndConsent } from '../support/oauth-client';
 import { signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
 import { csrfTokenIn, WebClient } from '../support/web-client';
@@ -348,6 +348,31 @@ describe('an MCP client connects through OAuth and acts as the account that sign
     });
     expect(revoked.status).toBe(200);
     expect((await postMcp(token)).status).toBe(401);
+  });
+
+  it("a Free account's token spends the account's own quota, the same one its key spends", async () => {
+    const { api_key } = await signUp(app);
+    const { client } = await connect(api_key);
+    const byToken = await mcpWith(client.saved!.access_token);
+    const byKey = await connectMcp(app, api_key);
+    const [company] = (
+      (await callToolChecked(byKey, 'search_companies', { status: 'active' })) as {
+        items: { company_number: string }[];
+      }
+    ).items;
+    const call = (mcp: Client) =>
+      mcp.callTool({ name: 'get_company', arguments: { company_number: company!.company_number } });
+    // Free: 30 requests a minute. One went on the search; 29 more, taken in turns through the key and the token.
+    for (let n = 0; n < 29; n++) expect((await call(n % 2 === 0 ? byToken : byKey)).isError).toBeFalsy();
+    const limited = await call(byToken);
+    expect(limited.isError).toBe(true);
+    expect(toolError(limited)).toMatchObject({
+      code: 'rate_limited',
+      details: { limit: 'requests_per_minute' },
+    });
+    expect(toolError(await call(byKey)).code).toBe('rate_limited');
+    await byToken.close();
+    await byKey.close();
   });
 
   it('another api process (its own provider, same database) accepts the token and publishes the same keys', async () => {
