@@ -23,7 +23,18 @@ const transform = {
     },
   ],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+// oidc-provider and its jose are ES modules only; Node loads them with require() (20.19 on), jest's own module
+// system does not, so jest turns them into CommonJS as it does our .ts.
+transform['^.+/node_modules/(oidc-provider|jose)/.+\\.js$'] = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },
+];
+const common = {
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|jose)/)'],
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
+import { parseAllowedOrigins } from './http/mcp-origin-policy';
 import { parseDnsServer } from './domain/webhooks/dns-server-resolver';
 import { sanctionsListIds, type SanctionsListId } from './domain/sanctions/sanctions-lists';
 import { SANCTIONS_LIST_REFRESH } from './ingest/sanctions/sanctions-list-refresh-table';
@@ -53,6 +54,11 @@ export const configSchema = z.object({
    * endpoint otherwise answers itself (src/http/mcp-direct-reply.ts): a switch to fall back on, not a tuning knob.
    */
   MCP_ALWAYS_SDK_TRANSPORT: booleanFlag,
+  /**
+   * Origins (comma-separated, scheme://host[:port]) whose browser pages may call /mcp besides PUBLIC_BASE_URL's
+   * own; any other Origin gets 403 origin_refused (src/http/mcp-origin-policy.ts).
+   */
+  MCP_ALLOWED_ORIGINS: optionalString,
   /** Sign-ups (POST /signup) one client address (an IPv4 address, an IPv6 /64) may make in an hour, across every API process. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(5),
   /**
@@ -61,6 +67,11 @@ export const configSchema = z.object({
    * in bulk, and bounds the lookups one address can cause; ten leaves room for mistyped or revoked keys.
    */
   SIGN_IN_FAILURES_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /**
+   * OAuth client registrations (POST /oauth/register, RFC 7591) one client address may make in an hour, counted
+   * as sign-ups are: an assistant registers once per install, so twenty leaves room and stops a flood.
+   */
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_API_KEY: optionalString,
@@ -132,6 +143,8 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema> & {
+  /** Parsed MCP_ALLOWED_ORIGINS, serialised as browsers send them. */
+  mcpAllowedOrigins: string[];
   /** Parsed WEBHOOK_DEV_ALLOWED_ORIGINS; always empty in production. */
   webhookDevAllowedOrigins: string[];
   /** Parsed WEBHOOK_DNS_SERVER (`host:port`, IPv6 in brackets); null when unset, and never set in production. */
@@ -177,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR),
+    mcpAllowedOrigins: mcpAllowedOrigins(values.MCP_ALLOWED_ORIGINS),
     webhookDevAllowedOrigins: devAllowedOrigins(values.WEBHOOK_DEV_ALLOWED_ORIGINS, values.NODE_ENV),
     webhookDnsServer: webhookDnsServer(values.WEBHOOK_DNS_SERVER, values.NODE_ENV),
     sanctionsListSources: sanctionsListSources(values),
@@ -258,6 +272,14 @@ function sanctionsListSource(
     return { kind: 'url', url };
   }
   return path === undefined ? null : { kind: 'file', path: resolve(path) };
+}
+
+function mcpAllowedOrigins(raw: string | undefined): string[] {
+  try {
+    return parseAllowedOrigins(raw);
+  } catch (error) {
+    throw new ConfigError(`MCP_ALLOWED_ORIGINS: ${(error as Error).message}`);
+  }
 }
 
 function devAllowedOrigins(raw: string | undefined, nodeEnv: string): string[] {

@@ -10,6 +10,7 @@ export const errorCodes = [
   'unauthenticated',
   'forbidden',
   'csrf_refused',
+  'origin_refused',
   'plan_required',
   'not_found',
   'details_not_held',

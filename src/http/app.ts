@@ -8,6 +8,9 @@ import { errorBodies } from './errors';
 import { healthRoutes } from './health-routes';
 import { jsonBody } from './json-body';
 import { mcpRoutes } from './mcp-endpoint';
+import { accessTokenVerifier } from './oauth/access-tokens';
+import { mcpResource } from './oauth/oauth-provider';
+import { oauthServer } from './oauth/oauth-server';
 import { methodGuard } from './method-guard';
 import { openApiRoute } from './openapi';
 import { requestContext } from './request-context';
@@ -20,14 +23,21 @@ export function createApp(services: Services): Koa<AppState> {
   const rest = restRoutes(operations, services);
   const health = healthRoutes(services);
   const openApi = openApiRoute(operations, services.config.PUBLIC_BASE_URL);
-  const mcp = mcpRoutes(operations, services);
-  const web = webRoutes(services);
+  const oauth = oauthServer(services);
+  const mcp = mcpRoutes(
+    operations,
+    services,
+    accessTokenVerifier(oauth.provider, mcpResource(services.config.PUBLIC_BASE_URL)),
+  );
+  const web = webRoutes(services, oauth.provider);
   const methods = methodGuard([health, openApi, mcp, web, rest]);
 
   app.use(requestContext(services.logger));
   app.use(errorBodies);
   // The web app's paths answer errors as HTML pages; everything else keeps the JSON error body.
   app.use(webErrorPages);
+  // The authorization server answers its own paths whole (its errors are OAuth's JSON, RFC 6749 §5.2).
+  app.use(oauth.middleware);
   app.use(methods.refuseUnimplemented);
   app.use(notFoundWhenUnrouted);
   app.use(methods.answerUnroutedMethods);

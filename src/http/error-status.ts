@@ -8,6 +8,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   csrf_refused: 403,
+  origin_refused: 403,
   plan_required: 403,
   not_found: 404,
   // The resource is on the register but its details are not in the store: a missing resource, as 404 says.

@@ -19,6 +19,9 @@ import { authenticate, type Caller } from './authenticate';
 import { httpStatusOf } from './error-status';
 import { readJsonBody } from './json-body';
 import { canReplyDirectly, listsJsonFirst, OneRequestTransport } from './mcp-direct-reply';
+import { mcpOriginPolicy, originRefusal } from './mcp-origin-policy';
+import type { AccessTokenVerifier } from './oauth/access-tokens';
+import { bearerChallenge } from './oauth/protected-resource';
 import { refuseMalformedMcpBody, type JsonRpcRefusal } from './mcp-message-check';
 import { callTool, toolDefinitions, toolOperations } from './mcp-tools';
 import type { AppState } from './state';
@@ -43,17 +46,37 @@ function isToolCall(message: unknown): boolean {
  * protocol starts; tool calls are charged per operation (as REST is), every other message counts against
  * the free-message cap.
  */
-export function mcpRoutes(operations: readonly Operation[], services: Services): Router<AppState> {
+export function mcpRoutes(
+  operations: readonly Operation[],
+  services: Services,
+  accessTokens: AccessTokenVerifier,
+): Router<AppState> {
   const tools = toolOperations(operations);
   const definitions = toolDefinitions(tools);
   // Built once: each request's fresh Server would otherwise compile a new Ajv (0.24 ms a request, bench/README.md).
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const directReplies = !services.config.MCP_ALWAYS_SDK_TRANSPORT;
+  const originPolicy = mcpOriginPolicy({
+    publicBaseUrl: services.config.PUBLIC_BASE_URL,
+    allowedOrigins: services.config.mcpAllowedOrigins,
+    listenHost: services.config.HOST,
+  });
   const router = new Router<AppState>();
 
   router.post('/mcp', async (ctx) => {
+    // Before the key: a page on another site is refused whatever it sends, and learns nothing about the key.
+    const foreign = originRefusal(originPolicy, { origin: ctx.headers.origin, host: ctx.headers.host });
+    if (foreign) throw foreign;
     // Read through readRows on the ORM's root: a tool call forks its own unit of work only if its handler uses one.
-    const caller: Caller = await authenticate(services.orm.em, ctx.headers);
+    const caller: Caller = await authenticate(services.orm.em, ctx.headers, accessTokens).catch((error) => {
+      // The challenge tells an OAuth client where to start (RFC 9728): a bare 401 is all it needs.
+      if (error instanceof ServiceError && error.code === 'unauthenticated')
+        ctx.set(
+          'WWW-Authenticate',
+          bearerChallenge(services.config.PUBLIC_BASE_URL, error.details?.reason === 'invalid_token'),
+        );
+      throw error;
+    });
     // Offered to every tool call of the request; only tools that honour a key (run_kyb_check) read it.
     const idempotencyKey = readIdempotencyKeyHeader(ctx.headers['idempotency-key']);
     const body = await readMcpBody(ctx, services.config.BODY_LIMIT_BYTES);

@@ -48,7 +48,8 @@ export function openApiDocument(operations: readonly Operation[], baseUrl: strin
       title: 'Company data service',
       version: '1.0.0',
       description:
-        'UK company data, change monitoring and signed webhooks. The same operations are MCP tools at POST /mcp. ' +
+        'UK company data, change monitoring and signed webhooks. The same operations are MCP tools at POST /mcp, ' +
+        'which also takes OAuth 2.1 access tokens (docs/api.md, Connecting an assistant). ' +
         'Every error answer has the Error body; each operation lists the statuses it can answer and, in their ' +
         'descriptions, the error codes (docs/errors.md).',
     },

@@ -15,6 +15,8 @@ import { SignUpPage } from './pages/sign-up-page';
 import { renderPage, renderRefusedForm, seeOther } from './render-page';
 import { clearSessionCookie, currentSession, openSession, setSessionCookie } from './session';
 import { endSession } from './session-store';
+import { isConnectPath } from './connect-routes';
+import { queryValue } from './page-inputs';
 import { LISTS_PATH, signedOutPage } from './web-request';
 
 const WRONG_KEY = 'That API key is unknown or has been revoked. Check it and try again.';
@@ -54,21 +56,27 @@ export function accountRoutes(router: Router<AppState>, services: Services): voi
     }),
   );
 
-  router.get(
-    '/app/sign-in',
-    signedOutPage(services, async ({ ctx }) =>
-      renderPage(ctx, <SignInPage csrfToken={signedOutCsrfToken(ctx)} />),
-    ),
-  );
+  router.get('/app/sign-in', async (ctx, next) => {
+    // An OAuth sign-in sends the browser here with the connect step to come back to (connect-routes.tsx).
+    const back = queryValue(ctx, 'next');
+    const after = isConnectPath(back) ? back : undefined;
+    const page = signedOutPage(
+      services,
+      async () => renderPage(ctx, <SignInPage csrfToken={signedOutCsrfToken(ctx)} next={after} />),
+      after,
+    );
+    await page(ctx, next);
+  });
 
   router.post(
     '/app/sign-in',
     signedOutPage(services, async ({ ctx, em, now, form }) => {
       const key = (form.api_key ?? '').trim();
+      const after = isConnectPath(form.next) ? form.next : undefined;
       if (key === '')
         return renderPage(
           ctx,
-          <SignInPage csrfToken={signedOutCsrfToken(ctx)} error="Enter your API key." />,
+          <SignInPage csrfToken={signedOutCsrfToken(ctx)} error="Enter your API key." next={after} />,
           400,
         );
       // Counted before the key is looked at, so an address over its limit learns nothing about any key; counted
@@ -86,12 +94,16 @@ export function accountRoutes(router: Router<AppState>, services: Services): voi
       }
       const caller = await accountForApiKey(em, key);
       if (!caller)
-        return renderPage(ctx, <SignInPage csrfToken={signedOutCsrfToken(ctx)} error={WRONG_KEY} />, 401);
+        return renderPage(
+          ctx,
+          <SignInPage csrfToken={signedOutCsrfToken(ctx)} error={WRONG_KEY} next={after} />,
+          401,
+        );
       await services.quotas.forgiveSignIn(client);
       const session = await openSession(em, { accountId: caller.account.id, apiKeyId: caller.apiKeyId }, now);
       setSessionCookie(ctx, session, now);
       renewSignedOutCsrfToken(ctx);
-      seeOther(ctx, LISTS_PATH);
+      seeOther(ctx, after ?? LISTS_PATH);
     }),
   );
 

@@ -14,6 +14,7 @@ const SECTIONS = [
   { name: 'deliveries', href: '/app/deliveries', label: 'Deliveries' },
   { name: 'webhook-secret', href: '/app/webhook-secret', label: 'Webhook secret' },
   { name: 'sanctions', href: '/app/sanctions', label: 'Sanctions' },
+  { name: 'connected-clients', href: '/app/connected-clients', label: 'Connected assistants' },
 ] as const;
 
 export type NavSection = (typeof SECTIONS)[number]['name'];

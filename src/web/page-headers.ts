@@ -14,3 +14,12 @@ export function setPageHeaders(ctx: Context): void {
   ctx.set('Referrer-Policy', 'same-origin');
   ctx.set('Cache-Control', 'no-store');
 }
+
+/**
+ * The policy of the OAuth consent page: its form's answer redirects, through the authorization server, to the
+ * assistant's redirect URI, and browsers hold every hop of a form's redirects to form-action. That one origin
+ * (already checked against the client's registered URIs) is added; nothing else changes.
+ */
+export function consentPagePolicy(redirectOrigin: string): string {
+  return CONTENT_SECURITY_POLICY.replace("form-action 'self'", `form-action 'self' ${redirectOrigin}`);
+}

@@ -48,11 +48,12 @@ async function begin(ctx: RouterContext<AppState>, services: Services) {
 export function signedInPage(
   services: Services,
   handle: (request: SignedInRequest) => Promise<void>,
+  signInPath = SIGN_IN_PATH,
 ): RouterMiddleware<AppState> {
   return async (ctx) => {
     const { isPost, ...request } = await begin(ctx, services);
     const session = await currentSession(ctx, request.em, request.now);
-    if (!session) return seeOther(ctx, SIGN_IN_PATH);
+    if (!session) return seeOther(ctx, signInPath);
     (ctx.state as WebState).webSession = session;
     if (isPost) checkSessionCsrf(request.form, session.csrfToken);
     await handle({ ...request, session });
@@ -66,11 +67,12 @@ export function signedInPage(
 export function signedOutPage(
   services: Services,
   handle: (request: WebRequest) => Promise<void>,
+  signedInPath = LISTS_PATH,
 ): RouterMiddleware<AppState> {
   return async (ctx) => {
     const { isPost, ...request } = await begin(ctx, services);
     if (isPost) checkSignedOutCsrf(ctx, request.form);
-    else if (await currentSession(ctx, request.em, request.now)) return seeOther(ctx, LISTS_PATH);
+    else if (await currentSession(ctx, request.em, request.now)) return seeOther(ctx, signedInPath);
     await handle(request);
   };
 }

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
+import type { Provider } from 'oidc-provider';
 import type { AppState } from '../http/state';
 import type { Services } from '../services';
 import { accountRoutes } from './account-routes';
 import { alertRoutes } from './alert-routes';
 import { assetRoutes } from './asset-routes';
 import { companyRoutes } from './company-routes';
+import { connectRoutes } from './connect-routes';
 import { deliveryRoutes } from './delivery-routes';
 import { listRoutes } from './list-routes';
 import { secretRoutes } from './secret-routes';
@@ -15,7 +17,7 @@ import { screeningRoutes } from './screening-routes';
  * The web app's pages (under /app, since the JSON API owns /lists, /company … ), its assets and the redirect from
  * `/`. Mounted before the JSON body middleware: forms are urlencoded and each page reads its own body.
  */
-export function webRoutes(services: Services): Router<AppState> {
+export function webRoutes(services: Services, oauthProvider: () => Promise<Provider>): Router<AppState> {
   const router = new Router<AppState>();
   accountRoutes(router, services);
   listRoutes(router, services);
@@ -25,6 +27,7 @@ export function webRoutes(services: Services): Router<AppState> {
   secretRoutes(router, services);
   sanctionsRoutes(router, services);
   screeningRoutes(router, services);
+  connectRoutes(router, services, oauthProvider);
   assetRoutes(router);
   return router;
 }

@@ -142,3 +142,23 @@ interface AccountOfKeyRow {
   /** Epoch milliseconds on SQLite, a Date on PostgreSQL. */
   created_at: number | string | Date;
 }
+
+/**
+ * The account holding the key with this id, while the key is not revoked: what an OAuth access token acts as
+ * (its subject is the id of the key the account signed in with).
+ */
+export async function accountForApiKeyId(
+  em: EntityManager,
+  apiKeyId: string,
+): Promise<{ account: Account; apiKeyId: string } | undefined> {
+  const [row] = await readRows<AccountOfKeyRow>(em, ACCOUNT_OF_KEY_ID_SQL, [apiKeyId], { pointRead: true });
+  if (!row) return undefined;
+  return {
+    account: { id: row.id, email: row.email, plan: row.plan, createdAt: new Date(row.created_at) },
+    apiKeyId: row.api_key_id,
+  };
+}
+
+const ACCOUNT_OF_KEY_ID_SQL =
+  'select k.id as api_key_id, a.id, a.email, a.plan, a.created_at from api_keys k ' +
+  'join accounts a on a.id = k.account_id where k.id = ? and k.revoked_at is null';

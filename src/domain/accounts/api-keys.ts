@@ -9,6 +9,11 @@ export function generateApiKey(): { key: string; prefix: string; hash: string } 
   return { key, prefix: key.slice(0, 12), hash: hashApiKey(key) };
 }
 
+/** Whether a credential is one of our keys by its form; anything else sent as a bearer may be an OAuth token. */
+export function isApiKeyShaped(credential: string): boolean {
+  return credential.startsWith(KEY_PREFIX);
+}
+
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }

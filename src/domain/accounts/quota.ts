@@ -15,7 +15,8 @@ export type LimitName =
   | 'requests_per_day'
   | 'free_messages_per_minute'
   | 'signups_per_hour'
-  | 'failed_sign_ins_per_hour';
+  | 'failed_sign_ins_per_hour'
+  | 'client_registrations_per_hour';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -107,6 +108,22 @@ export class Quotas {
     );
   }
 
+  /** Counts one OAuth client registration (POST /oauth/register) against its client address for the hour. */
+  async chargeClientRegistration(clientKey: string, perHour: number): Promise<void> {
+    await this.charge(
+      [
+        {
+          key: `client_registrations_per_hour:${clientKey}`,
+          points: 1,
+          durationMs: 3_600_000,
+          name: 'client_registrations_per_hour',
+          limit: perHour,
+        },
+      ],
+      this.clock(),
+    );
+  }
+
   /** Counts one sign-up against its client (signup-limit.ts: an address, or an IPv6 /64) for the hour. */
   async chargeSignup(clientKey: string, perHour: number): Promise<void> {
     await this.charge(
@@ -179,6 +196,7 @@ function describe(name: LimitName): string {
     free_messages_per_minute: 'protocol messages a minute',
     signups_per_hour: 'sign-ups an hour from one address',
     failed_sign_ins_per_hour: 'failed sign-ins an hour from one address',
+    client_registrations_per_hour: 'OAuth client registrations an hour from one address',
   }[name];
 }
 

@@ -5,8 +5,8 @@ import { Layout } from '../layout';
  * The key field is never filled back in: a refused key is not written into the page. `limitedFor` is set when
  * this address has failed too many sign-ins: the seconds until it may try again (also sent as Retry-After).
  */
-export function SignInPage(props: { csrfToken: string; error?: string; limitedFor?: number }) {
-  const { csrfToken, error, limitedFor } = props;
+export function SignInPage(props: { csrfToken: string; error?: string; limitedFor?: number; next?: string }) {
+  const { csrfToken, error, limitedFor, next } = props;
   return (
     <Layout title="Sign in">
       <h1>Sign in</h1>
@@ -20,6 +20,7 @@ export function SignInPage(props: { csrfToken: string; error?: string; limitedFo
       ) : null}
       <form method="post" action="/app/sign-in" id="sign-in-form" novalidate>
         <CsrfField token={csrfToken} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
         <TextField
           id="api-key"
           name="api_key"

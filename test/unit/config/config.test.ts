@@ -29,6 +29,7 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TEMPORAL_TLS', { TEMPORAL_TLS: 'yes' }],
     ['MCP_ALWAYS_SDK_TRANSPORT', { MCP_ALWAYS_SDK_TRANSPORT: 'always' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'https://assistant.example.org/app' }],
   ])('names %s when its value is bad', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^[\\s\\S]*\\b${variable}\\b`));

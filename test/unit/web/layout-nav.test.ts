@@ -24,6 +24,7 @@ describe('the navigation marks where the reader is', () => {
     ['deliveries', 'Deliveries'],
     ['webhook-secret', 'Webhook secret'],
     ['sanctions', 'Sanctions'],
+    ['connected-clients', 'Connected assistants'],
   ] as const)('on the %s page, its link alone is aria-current="page"', (section, label) => {
     const links = navLinks(page({ section }));
     expect(links.map(([text]) => text)).toEqual([
@@ -32,6 +33,7 @@ describe('the navigation marks where the reader is', () => {
       'Deliveries',
       'Webhook secret',
       'Sanctions',
+      'Connected assistants',
     ]);
     expect(links.filter(([, current]) => current !== '')).toEqual([[label, 'page']]);
   });

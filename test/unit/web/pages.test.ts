@@ -3,6 +3,8 @@ import { h, type VNode } from 'preact';
 import { render } from 'preact-render-to-string';
 import type { ServiceError } from '../../../src/domain/errors';
 import { ApiKeyPage } from '../../../src/web/pages/api-key-page';
+import { ConnectPage } from '../../../src/web/pages/connect-page';
+import { ConnectedClientsPage } from '../../../src/web/pages/connected-clients-page';
 import { DeleteListPage } from '../../../src/web/pages/delete-list-page';
 import { ErrorPage } from '../../../src/web/pages/error-page';
 import { HomePage } from '../../../src/web/pages/home-page';
@@ -78,6 +80,22 @@ const pages: [string, VNode<any>][] = [
   ['lists, empty', h(ListsPage, { viewer, lists: [] })],
   ['list', h(ListPage, { viewer, page: companies, typed: HOSTILE, problem })],
   ['delete list', h(DeleteListPage, { viewer, list: { id: 7, name: HOSTILE }, companyCount: 1 })],
+  // A client names itself when it registers: its name and redirect host are anyone's text.
+  [
+    'OAuth consent',
+    h(ConnectPage, {
+      viewer,
+      request: { uid: 'u1', clientId: HOSTILE, clientName: HOSTILE, redirectHost: HOSTILE, scope: 'mcp' },
+    }),
+  ],
+  [
+    'connected assistants',
+    h(ConnectedClientsPage, {
+      viewer,
+      clients: [{ grantId: 'g1', clientId: 'c1', clientName: HOSTILE, redirectHost: HOSTILE }],
+    }),
+  ],
+  ['connected assistants, none', h(ConnectedClientsPage, { viewer, clients: [] })],
   ...listAreaPages(viewer, listView, companies, HOSTILE),
   [
     'error',
