@@ -157,16 +157,18 @@ const PLACE_JOIN =
 
 /**
  * Companies whose office (postcode and first-line key) is that of at least `min` active companies. The offices are
- * found first, in one pass over the postcode index (outward code, postcode, office key, status: ordered, so the
- * grouping streams and reads no table row); then their companies, by the same index.
+ * found first, in one pass over the postcode index (outward code, postcode, office key, status), which covers the
+ * grouping: it is in the index's order, so it streams and reads no table row. The status is counted in `having`,
+ * not filtered in `where`: an equality on status made SQLite start from the status index instead and sort a
+ * million rows to group them (1.7 s against 0.1 s at 300,000 companies, bench:screener's store).
  */
 function sharedOfficeSql(min: number): Sql {
   return {
     text:
       '(c.postcode_outward, c.postcode_compact, c.office_line_key) in (select o.postcode_outward, ' +
-      'o.postcode_compact, o.office_line_key from companies o where o.office_line_key is not null ' +
-      "and o.postcode_compact is not null and o.company_status = 'active' " +
-      'group by o.postcode_outward, o.postcode_compact, o.office_line_key having count(*) >= ?)',
+      'o.postcode_compact, o.office_line_key from companies o where o.postcode_outward is not null ' +
+      'group by o.postcode_outward, o.postcode_compact, o.office_line_key ' +
+      "having o.office_line_key is not null and sum(case when o.company_status = 'active' then 1 else 0 end) >= ?)",
     params: [min],
   };
 }
