@@ -8,6 +8,8 @@ import {
 import { disqualificationLinks } from '../../src/domain/disqualifications/disqualification-links';
 import { disqualifiedOfficersById } from '../../src/domain/disqualifications/disqualified-officer-store';
 import { ServiceError } from '../../src/domain/errors';
+import { loadCompanyFacts } from '../../src/domain/kyb/kyb-facts';
+import { disqualificationRule } from '../../src/domain/kyb/rules/disqualification-rule';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import { RateLimitStore } from '../../src/db/rate-limit-store';
 import { SharedRequestBudget } from '../../src/ingest/companies-house/live/shared-request-budget';
@@ -20,6 +22,7 @@ import { parseStreamLine, type StreamEvent } from '../../src/ingest/companies-ho
 import { CompaniesHouseStandIn } from '../support/companies-house-stand-in/stand-in';
 import { SAMPLE_COMPANIES_CSV } from '../support/company-csv-rows';
 import { projectRoot } from '../support/paths';
+import { facts } from '../unit/kyb/kyb-facts-fixture';
 import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
 
 /*
@@ -212,6 +215,42 @@ describe('linking to appointments', () => {
       'past',
     );
     expect(links.has('another-patel')).toBe(false);
+  });
+
+  it('a KYB check of the company fails its serving director under an undertaking in force, and refers the possible link', async () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    const company = await loadCompanyFacts(orm.em.fork(), '09876543', now);
+    const { reasons } = disqualificationRule.apply({ ...facts(), ...company!, asOfDay: '2026-11-22' });
+    expect(reasons.map((reason) => [reason.code, reason.outcome])).toEqual([
+      ['disqualified_director', 'fail'],
+      ['disqualification_to_review', 'refer'],
+    ]);
+    expect(reasons[0]!.evidence).toMatchObject({
+      directors: [
+        {
+          appointment: { name: 'SMITH, John', officer_role: 'director' },
+          basis: 'officer_id',
+          disqualifications: [
+            {
+              disqualification_type: 'undertaking',
+              disqualified_from: '2025-02-10',
+              disqualified_until: '2031-02-09',
+              reason: { act: 'company-directors-disqualification-act-1986', section: '7' },
+            },
+          ],
+        },
+      ],
+    });
+    expect(reasons[1]!.evidence).toMatchObject({
+      directors: [
+        {
+          appointment: { name: 'PATEL, Priya' },
+          basis: 'name_and_birth',
+          matched_fields: ['name', 'birth_month', 'birth_year'],
+          why: ['possible_link', 'ended'],
+        },
+      ],
+    });
   });
 
   it('skips a stream event with bad data, writing nothing, and forgets an officer on a deleted event', async () => {
