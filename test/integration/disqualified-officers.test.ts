@@ -87,6 +87,7 @@ async function refusal(json: unknown, expected?: { kind: 'natural' | 'corporate'
 
 describe('importing the published resource', () => {
   it('stores a natural person with each disqualification, the month and year of birth only', async () => {
+    await orm.em.fork().getConnection().execute('delete from health_score_queue');
     const imported = await importDisqualifiedOfficerJson(orm.em.fork(), resource('natural', SMITH), {
       source: 'file',
       origin: 'file',
@@ -102,6 +103,12 @@ describe('importing the published resource', () => {
       surnameKey: 'SMITH',
       nameKey: ' JOHN SMITH ',
     });
+    // The director's company is queued for a health rescore: its governance rules read this.
+    const queued = await orm.em
+      .fork()
+      .getConnection()
+      .execute<{ company_number: string }[]>('select company_number from health_score_queue');
+    expect(queued.map((row: { company_number: string }) => row.company_number)).toEqual(['09876543']);
     expect(stored!.disqualifications).toEqual([
       expect.objectContaining({
         disqualificationType: 'undertaking',

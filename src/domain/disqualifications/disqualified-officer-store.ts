@@ -5,12 +5,37 @@ import {
   type Disqualification,
   type DisqualifiedOfficer,
 } from '../../db/entities/disqualified-officer';
+import { OfficerAppointmentEntity } from '../../db/entities/officer-appointment';
+import { enqueueHealthRescore } from '../health/store/health-score-queue';
 import type { DisqualifiedOfficerRows } from './disqualified-officer-record';
 
 /*
  * The store of disqualified officers. A resource replaces the officer and every disqualification of it in one
- * transaction (the resource lists all of them), so a reader never sees an officer with half its orders.
+ * transaction (the resource lists all of them), so a reader never sees an officer with half its orders. The
+ * companies whose appointments the officer links to (before and after) are queued for a health rescore in the
+ * same transaction: their governance rules read the disqualifications, and no register change announces them.
  */
+
+/** Companies with an appointment the officer links to: the same officer id, or the same name keys and birth. */
+async function linkedCompanies(em: EntityManager, officer: DisqualifiedOfficer): Promise<string[]> {
+  const byName =
+    officer.kind === 'natural' && officer.birthYear !== null
+      ? [
+          {
+            surnameKey: officer.surnameKey,
+            nameKey: officer.nameKey,
+            birthYear: officer.birthYear,
+            birthMonth: officer.birthMonth,
+          },
+        ]
+      : [];
+  const rows = await em.find(
+    OfficerAppointmentEntity,
+    { $or: [{ officerId: officer.officerId }, ...byName] },
+    { fields: ['companyNumber'], disableIdentityMap: true },
+  );
+  return rows.map((row) => row.companyNumber);
+}
 
 export interface StoredDisqualifiedOfficer {
   officer: DisqualifiedOfficer;
@@ -24,13 +49,18 @@ export async function saveDisqualifiedOfficer(
 ): Promise<boolean> {
   return em.transactional(async (tx) => {
     const officerId = rows.officer.officerId;
-    const held = await tx.count(DisqualifiedOfficerEntity, { officerId });
+    const held = await tx.findOne(DisqualifiedOfficerEntity, { officerId }, { disableIdentityMap: true });
     await tx.nativeDelete(DisqualificationEntity, { officerId });
     await tx.nativeDelete(DisqualifiedOfficerEntity, { officerId });
     await tx.insert(DisqualifiedOfficerEntity, rows.officer);
     if (rows.disqualifications.length > 0)
       await tx.insertMany(DisqualificationEntity, rows.disqualifications);
-    return held === 0;
+    const companies = [
+      ...(held ? await linkedCompanies(tx, held) : []),
+      ...(await linkedCompanies(tx, rows.officer)),
+    ];
+    await enqueueHealthRescore(tx, companies, rows.officer.updatedAt);
+    return held === null;
   });
 }
 
@@ -41,9 +71,16 @@ export async function removeDisqualifiedOfficer(
   officerId: string,
 ): Promise<boolean> {
   return em.transactional(async (tx) => {
-    if ((await tx.count(DisqualifiedOfficerEntity, { officerId, kind })) === 0) return false;
+    const held = await tx.findOne(
+      DisqualifiedOfficerEntity,
+      { officerId, kind },
+      { disableIdentityMap: true },
+    );
+    if (held === null) return false;
     await tx.nativeDelete(DisqualificationEntity, { officerId });
-    return (await tx.nativeDelete(DisqualifiedOfficerEntity, { officerId, kind })) > 0;
+    await tx.nativeDelete(DisqualifiedOfficerEntity, { officerId, kind });
+    await enqueueHealthRescore(tx, await linkedCompanies(tx, held), new Date());
+    return true;
   });
 }
 
