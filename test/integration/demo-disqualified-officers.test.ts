@@ -1,5 +1,8 @@
 import type { Orm } from '../../src/db/orm';
 import { seedDemoRegisterIfEmpty } from '../../src/demo/demo-data';
+import { createAccount } from '../../src/domain/accounts/accounts';
+import { defaultKybSources } from '../../src/domain/kyb/kyb-default-sources';
+import { runKybCheck } from '../../src/domain/kyb/run-kyb-check';
 import { loadHealthFacts } from '../../src/domain/health/load-health-facts';
 import { HEALTH_RULES } from '../../src/domain/health/health-rules';
 import { loadCompanyFacts, type KybFacts } from '../../src/domain/kyb/kyb-facts';
@@ -66,6 +69,25 @@ it(
     expect((await kyb(possible!))[0]!.evidence).toMatchObject({
       directors: [{ basis: 'name_and_birth', why: ['possible_link'] }],
     });
+
+    // The whole check, as run_kyb_check runs it on the demo data: the fail decides it.
+    const { account } = await createAccount(
+      orm.em.fork(),
+      { email: 'demo-kyb@example.com', plan: 'starter' },
+      asOf,
+    );
+    const result = await runKybCheck(
+      orm.em.fork(),
+      defaultKybSources,
+      {
+        clientReference: 'demo',
+        statedCompanyName: serving!.slice(9, serving!.indexOf(':')),
+        companyNumber: serving!.slice(0, 8),
+      },
+      { accountId: account.id, now: asOf, idempotencyKey: null },
+    );
+    expect(result).toMatchObject({ outcome: 'fail' });
+    expect(result.reasons.map((reason) => reason.code)).toContain('disqualified_director');
 
     const health = (await loadHealthFacts(orm.em.fork(), [serving!.slice(0, 8)], day)).get(
       serving!.slice(0, 8),
