@@ -26,11 +26,13 @@ sqlite_only=(
   # The same for ongoing screening's worker killed mid-run: the batch's one transaction (matches, deliveries, cursor)
   # runs on PostgreSQL in ongoing-screening.test.ts, on both stores.
   '/ongoing-screening-crash\.test\.ts$'
-  # What the embedded default's demo data holds (its lists, its identity verification and office examples): the
-  # generator's output, the same on either store; each importer it goes through has its own tests on PostgreSQL.
+  # What the embedded default's demo data holds (its lists, its identity verification, office and disqualified
+  # director examples): the generator's output, the same on either store; each importer it goes through has its
+  # own tests on PostgreSQL.
   '/demo-sanctions-lists\.test\.ts$'
   '/demo-identity-verification\.test\.ts$'
   '/demo-registered-office\.test\.ts$'
+  '/demo-disqualified-officers\.test\.ts$'
 )
 
 : "${CI_POSTGRES_URL:?CI_POSTGRES_URL names the PostgreSQL server}"
