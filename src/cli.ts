@@ -6,6 +6,7 @@ import { createLogger } from './logger';
 import { accountCommands } from './cli/account-commands';
 import type { Command, CommandOptions } from './cli/cli-options';
 import { demoCommands } from './cli/demo-commands';
+import { disqualifiedOfficerCommands } from './cli/disqualified-officer-commands';
 import { importCommands } from './cli/import-commands';
 import { temporalCommands } from './cli/temporal-commands';
 
@@ -34,6 +35,12 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                UK CSV, an EU or UN XML (a folder: its newest), OFAC's
                                                                sdn.csv or the folder holding it and its companions
                                                                (add.csv, alt.csv, sdn_comments.csv): docs/sanctions.md
+  import disqualified-officers <file> [<file> ...]              import Companies House disqualified-officer resources
+                                                               (natural or corporate JSON as the API serves them):
+                                                               docs/kyb.md, "disqualification"
+  fetch disqualified-officer --kind natural|corporate --officer <officer id>
+                                                               fetch one now with COMPANIES_HOUSE_API_KEY and import
+                                                               it (a 404 forgets one held)
   import postcodes <file> [--names <LA names file>] [--batch-size N]
                                                                import the ONS postcode lookup (NSPL or ONSPD CSV)
                                                                and its local authority names: docs/places.md
@@ -73,6 +80,7 @@ const commands: Record<string, Command> = {
   ...accountCommands,
   migrate: async () => ({ migrated: true }),
   ...importCommands,
+  ...disqualifiedOfficerCommands,
   ...demoCommands,
   ...temporalCommands,
 };
@@ -100,6 +108,8 @@ async function main(): Promise<number> {
       timepoint: { type: 'string' },
       live: { type: 'boolean' },
       list: { type: 'string' },
+      kind: { type: 'string' },
+      officer: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -28,10 +28,11 @@ export function companiesHouseStreamActivities(deps: ActivityDeps) {
    */
   const fetchNewAccounts: NonNullable<ActivityDeps['afterStreamEventApplied']> = async (_event, outcome) => {
     const filing = outcome.accountsFiling;
-    if (!filing || !deps.companiesHouseDocuments) return;
-    if (!(await isMonitored(orm.em.fork(), outcome.companyNumber))) return;
+    const companyNumber = outcome.companyNumber;
+    if (!filing || !deps.companiesHouseDocuments || companyNumber === null) return;
+    if (!(await isMonitored(orm.em.fork(), companyNumber))) return;
     await startLiveAccountsFetch(deps.temporal.client, deps.temporal.taskQueue, {
-      companyNumber: outcome.companyNumber,
+      companyNumber,
       ...filing,
       source: 'companies_house_stream',
     });

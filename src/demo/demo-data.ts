@@ -21,6 +21,7 @@ import {
   type CompanyDetailsImportResult,
 } from '../ingest/companies-house/resources/import-company-details';
 import type { ImportPostcodesResult } from '../ingest/ons/import-postcodes';
+import { seedDemoDisqualifiedOfficers } from './demo-disqualified-officers';
 import { demoRegisteredOfficeRisk } from './demo-registered-office';
 import { demoVerificationOverdue } from './demo-verification-overdue';
 
@@ -51,6 +52,8 @@ export type DemoDataResult = ImportCompaniesResult & {
   postcodes: ImportPostcodesResult;
   /** Companies whose health score was stored, as of the demo's day (the demo is ready to list by grade). */
   health_scores_rescored: number;
+  /** The demo's disqualified directors in words (with details only), for the start-up log. */
+  disqualified_directors: string[];
 };
 
 export async function importDemoRegister(
@@ -72,11 +75,25 @@ export async function importDemoRegister(
     const postcodes = await importDemoPostcodeLookup(em, dir, file);
     options.onStep?.(`postcode lookup: ${postcodes.rows.toLocaleString('en-GB')} postcodes`);
     if (!options.details)
-      return { ...register, details: null, postcodes, ...(await scoreDemo(em, asOf, options.onStep)) };
+      return {
+        ...register,
+        details: null,
+        postcodes,
+        disqualified_directors: [],
+        ...(await scoreDemo(em, asOf, options.onStep)),
+      };
     const detailsDir = join(dir, 'details');
     await writeDemoCompanyDetails(detailsDir, await demoDetailsCompanies(em), { seed: options.seed, asOf });
     const details = await importCompanyDetailsDir(em, detailsDir, { source: 'import', detectedAt: asOf });
-    return { ...register, details, postcodes, ...(await scoreDemo(em, asOf, options.onStep)) };
+    // Before the scores: the health rules read the disqualifications too.
+    const disqualified = await seedDemoDisqualifiedOfficers(em, dir, asOf);
+    return {
+      ...register,
+      details,
+      postcodes,
+      disqualified_directors: disqualified,
+      ...(await scoreDemo(em, asOf, options.onStep)),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -158,6 +175,8 @@ export async function seedDemoRegisterIfEmpty(
         em,
         (options.asOf ?? new Date()).toISOString().slice(0, 10),
       ),
+      // Where run_kyb_check gives disqualified_director and disqualification_to_review (docs/kyb.md).
+      disqualified_directors: result.disqualified_directors,
       // Where run_kyb_check gives registered_office_po_box and registered_office_shared (docs/kyb.md).
       ...(await demoRegisteredOfficeRisk(em)),
     },

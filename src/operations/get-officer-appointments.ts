@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { booleanArgument } from '../domain/boolean-argument';
 import { companyNumberSchema } from '../domain/companies/company-number';
+import {
+  disqualificationLinks,
+  disqualificationLinkSchema,
+} from '../domain/disqualifications/disqualification-links';
 import { ServiceError } from '../domain/errors';
 import { parseNameQuery } from '../domain/officers/officer-name';
 import { appointmentSummary } from '../domain/officers/officer-changes';
@@ -30,7 +34,10 @@ export const getOfficerAppointments = keyedOperation({
     'counts, and every appointment names the officer_id it belongs to. Narrow to one person with officer_id ' +
     '(from get_officers or `people`), or tell namesakes apart with birth_year and birth_month; active_only ' +
     'keeps appointments not resigned. At most `limit` appointments (default 100) and as many people come back; ' +
-    'truncated is true when more matched, then narrow the search.',
+    'truncated is true when more matched, then narrow the search. Each person lists the Companies House ' +
+    'disqualifications linked to them (orders and undertakings, with their dates, Act and section and status on ' +
+    'the day): by the same officer id, or, as a possible link only, by the same name and month and year of birth ' +
+    '(basis and matched_fields say which).',
   method: 'GET',
   path: '/officers/appointments',
   lowestPlan: 'starter',
@@ -62,6 +69,9 @@ export const getOfficerAppointments = keyedOperation({
         date_of_birth: dateOfBirthSchema,
         appointment_count: z.number().int().describe('Appointments of this person matching the filters'),
         active_appointment_count: z.number().int(),
+        disqualifications: z
+          .array(disqualificationLinkSchema)
+          .describe('Disqualified officers linked to this person; empty when none is held'),
       }),
     ),
     companies: z.array(
@@ -87,7 +97,7 @@ export const getOfficerAppointments = keyedOperation({
     total_appointments: z.number().int(),
     truncated: z.boolean().describe('More people or appointments matched than came back'),
   }),
-  async handler(input, { em }) {
+  async handler(input, { em, now }) {
     const parsed = parseNameQuery(input.name);
     if (!parsed.ok) throw badArgument('name', parsed.problem);
     if (input.birth_month !== undefined && input.birth_year === undefined)
@@ -100,6 +110,7 @@ export const getOfficerAppointments = keyedOperation({
       activeOnly: input.active_only,
       limit: input.limit,
     });
+    const links = await disqualificationLinks(em, result.people, now.toISOString().slice(0, 10));
     return {
       name_words: parsed.query.words,
       people: result.people.map((person) => ({
@@ -108,6 +119,7 @@ export const getOfficerAppointments = keyedOperation({
         date_of_birth: dateOfBirth(person),
         appointment_count: person.appointments,
         active_appointment_count: person.activeAppointments,
+        disqualifications: links.get(person.officerId) ?? [],
       })),
       companies: groupByCompany(result.appointments).map((company) => ({
         company_number: company.companyNumber,

@@ -5,6 +5,8 @@ import pino from 'pino';
 import type { WorkflowHandle } from '@temporalio/client';
 import { RegisterChangeEntity } from '../../src/db/entities/register-change';
 import { CompanyEntity } from '../../src/db/entities/company';
+import { DisqualifiedOfficerEntity } from '../../src/db/entities/disqualified-officer';
+import { disqualifiedOfficersById } from '../../src/domain/disqualifications/disqualified-officer-store';
 import { OfficerAppointmentEntity } from '../../src/db/entities/officer-appointment';
 import { readCompanyProvenance } from '../../src/domain/companies/company-provenance';
 import { importCompanyProfileJson } from '../../src/ingest/companies-house/resources/company-profile-json';
@@ -289,6 +291,46 @@ describe('the Companies House stream consumer: one Temporal workflow per stream 
       appointment_verification_statement_due_on: '2026-11-30',
       identity_verified_on: null,
     });
+  });
+
+  it('stores the disqualified officers the seventh stream carries (its fixture, through the stand-in), and skips a bad one', async () => {
+    const handle = await startConsumer('disqualified-officers');
+    await waitFor(async () =>
+      standIn.openConnections('disqualified-officers').length > 0 ? true : undefined,
+    );
+    const [possible, serving] = readStreamFixture('disqualified-officers');
+    standIn.publish('disqualified-officers', possible!);
+    const bad = standIn.publish('disqualified-officers', {
+      ...serving!,
+      data: { ...serving!.data, kind: 'officer-list' },
+    });
+    await waitForPosition('disqualified-officers', bad.event.timepoint);
+    expect(await em().count(DisqualifiedOfficerEntity, { officerId: 'jK8mQ2sT5vX1yZ4aB7cD0eF3gH6' })).toBe(0);
+    const published = standIn.publish('disqualified-officers', serving!);
+    await waitForPosition('disqualified-officers', published.event.timepoint);
+    const [stored] = await disqualifiedOfficersById(em(), [
+      'jK8mQ2sT5vX1yZ4aB7cD0eF3gH6',
+      'pRiYaDiSqUaLiFiEd0001',
+    ]);
+    expect(stored!.officer).toMatchObject({
+      name: 'SMITH, John',
+      source: 'stream',
+      birthYear: 1970,
+      birthMonth: 5,
+    });
+    expect(stored!.disqualifications).toEqual([
+      expect.objectContaining({
+        disqualifiedFrom: '2025-02-10',
+        disqualifiedUntil: '2031-02-09',
+        section: '7',
+      }),
+    ]);
+    expect(await em().count(DisqualifiedOfficerEntity, { officerId: 'pRiYaDiSqUaLiFiEd0001' })).toBe(1);
+    const status = await waitFor(async () => {
+      const current = await statusOf(handle);
+      return current.totals.applied >= 2 ? current : undefined;
+    });
+    expect(status.totals).toMatchObject({ applied: 2, skipped: 1 });
   });
 
   it('reports a refused key (401) as the stream state, with what to check', async () => {

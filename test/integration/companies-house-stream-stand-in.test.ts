@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { disqualifiedOfficerResourceSchema } from '../../src/domain/disqualifications/disqualified-officer-resource';
 import { get, request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -350,7 +351,7 @@ describe('Companies House stream stand-in over HTTP', () => {
       status: 400,
       body: { error: { code: 'invalid_json' } },
     });
-    expect(await refused('disqualified-officers', JSON.stringify(officerEvent('x')))).toMatchObject({
+    expect(await refused('company-exemptions', JSON.stringify(officerEvent('x')))).toMatchObject({
       status: 400,
       body: { error: { code: 'invalid_argument' } },
     });
@@ -372,7 +373,7 @@ describe('Companies House stream stand-in over HTTP', () => {
   });
 
   it('answers 404 for a path that is no stream and 405 for a stream not read with GET', async () => {
-    expect((await open('/disqualified-officers')).status).toBe(404);
+    expect((await open('/company-exemptions')).status).toBe(404);
     const posted = await new Promise<number>((resolve, reject) =>
       request(`${standIn.url}/companies`, { method: 'POST', auth: `${KEY}:` }, (res) => {
         res.resume();
@@ -427,6 +428,7 @@ describe('Companies House stream fixtures', () => {
     'persons-with-significant-control': /^company-psc-(individual|corporate|legal|supersecure)$/,
     charges: /^company-charges$/,
     'insolvency-cases': /^company-insolvency$/,
+    'disqualified-officers': /^disqualified-officer-(natural|corporate)$/,
   };
 
   it.each(companiesHouseStreamNames)(
@@ -436,6 +438,16 @@ describe('Companies House stream fixtures', () => {
       expect(events.length).toBeGreaterThan(0);
       for (const event of events) {
         expect(event.resource_kind).toMatch(kinds[stream]);
+        expect(event.event.timepoint).toBeUndefined(); // the stand-in assigns them, as Companies House does
+        expect(event.event.published_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+        expect(event.data).toBeDefined();
+        if (stream === 'disqualified-officers') {
+          // A person's stream: the path names the officer, not a company.
+          expect(event.resource_uri).toBe(
+            `/disqualified-officers/${event.resource_kind.split('-').at(-1)}/${event.resource_id}`,
+          );
+          continue;
+        }
         const number = /^\/company\/([A-Z0-9]{8})(\/|$)/.exec(event.resource_uri)?.[1];
         expect(companies).toContain(number);
         // A company's profile and its insolvency are one resource each, named by the company number.
@@ -443,9 +455,6 @@ describe('Companies House stream fixtures', () => {
           ? number
           : event.resource_uri.split('/').at(-1);
         expect(event.resource_id).toBe(ownId);
-        expect(event.event.timepoint).toBeUndefined(); // the stand-in assigns them, as Companies House does
-        expect(event.event.published_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
-        expect(event.data).toBeDefined();
       }
     },
   );
@@ -462,6 +471,8 @@ describe('Companies House stream fixtures', () => {
       const item = chargeItemSchema.parse(event.data);
       expect(chargeIdOf(item)).toBe(event.resource_id);
     }
+    for (const data of dataOf('disqualified-officers'))
+      expect(disqualifiedOfficerResourceSchema.safeParse(data).error).toBeUndefined();
     for (const data of dataOf('insolvency-cases'))
       expect(companyInsolvencySchema.safeParse(data).error).toBeUndefined();
     for (const event of readStreamFixture('companies')) {

@@ -449,6 +449,7 @@ describe('KYB checks', () => {
           'incorporation',
           'control',
           'identity_verification',
+          'disqualification',
           'registered_office',
           'sanctions',
           'insolvency',

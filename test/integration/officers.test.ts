@@ -1,4 +1,9 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  DisqualificationEntity,
+  DisqualifiedOfficerEntity,
+} from '../../src/db/entities/disqualified-officer';
+import { importDisqualifiedOfficerJson } from '../../src/ingest/companies-house/resources/disqualified-officer-json';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -149,6 +154,7 @@ describe('officers: get_officers and get_officer_appointments', () => {
         date_of_birth: { month: 5, year: 1970 },
         appointment_count: 2,
         active_appointment_count: 2,
+        disqualifications: [],
       },
       {
         officer_id: JOHN_1985,
@@ -156,6 +162,7 @@ describe('officers: get_officers and get_officer_appointments', () => {
         date_of_birth: { month: 11, year: 1985 },
         appointment_count: 2,
         active_appointment_count: 1,
+        disqualifications: [],
       },
     ]);
     expect(found).toMatchObject({ total_people: 2, total_appointments: 4, truncated: false });
@@ -209,6 +216,54 @@ describe('officers: get_officers and get_officer_appointments', () => {
     })) as AppointmentsFound;
     expect(namesake.people.map((p) => p.officer_id)).toEqual([JOHN_1985]);
     expect(namesake.companies.map((c) => c.company_number)).toEqual(['01234567', 'OC398765']);
+  });
+
+  it('shows the disqualifications linked to a person: by officer id, not to the namesake born another year (REST)', async () => {
+    const disqualified = JSON.parse(
+      readFileSync(
+        join(
+          projectRoot,
+          'test/fixtures/companies-house-api/disqualified-officers/natural',
+          `${JOHN_1970}.json`,
+        ),
+        'utf8',
+      ),
+    ) as unknown;
+    await importDisqualifiedOfficerJson(em(), disqualified, { source: 'test', origin: 'file' });
+    try {
+      const found = await appointments('name=John%20Smith');
+      expect(found.status).toBe(200);
+      const [john1970, john1985] = found.body.people;
+      expect(john1985!.disqualifications).toEqual([]);
+      expect(john1970!.disqualifications).toEqual([
+        {
+          basis: 'officer_id',
+          matched_fields: ['officer_id'],
+          disqualified_officer: expect.objectContaining({
+            officer_id: JOHN_1970,
+            kind: 'natural',
+            name: 'SMITH, John',
+            date_of_birth: { month: 5, year: 1970 },
+            disqualifications: [
+              expect.objectContaining({
+                disqualification_type: 'undertaking',
+                disqualified_from: '2025-02-10',
+                disqualified_until: '2031-02-09',
+                reason: expect.objectContaining({
+                  act: 'company-directors-disqualification-act-1986',
+                  section: '7',
+                }),
+                company_names: ['SMITH HAULAGE LIMITED', 'NORTHERN FREIGHT SERVICES LTD'],
+                status: expect.stringMatching(/^(current|past)$/),
+              }),
+            ],
+          }),
+        },
+      ]);
+    } finally {
+      await em().nativeDelete(DisqualificationEntity, { officerId: JOHN_1970 });
+      await em().nativeDelete(DisqualifiedOfficerEntity, { officerId: JOHN_1970 });
+    }
   });
 
   it('finds the same people however the name is written', async () => {

@@ -27,6 +27,7 @@ import { redeliveryEntities } from './redelivery-entities';
 import { companiesHouseEntities } from './companies-house-entities';
 import { CompaniesHouseStreamPositionEntity } from './companies-house-stream-position';
 import { ScreeningMatchEntity } from './screening-match';
+import { DisqualificationEntity, DisqualifiedOfficerEntity } from './disqualified-officer';
 
 export const entities = [
   AccountEntity,
@@ -58,4 +59,6 @@ export const entities = [
   ...companiesHouseEntities,
   CompaniesHouseStreamPositionEntity,
   ScreeningMatchEntity,
+  DisqualifiedOfficerEntity,
+  DisqualificationEntity,
 ];

@@ -28,6 +28,7 @@ import { Migration0027SanctionsLists } from './0027-sanctions-lists';
 import { Migration0028OngoingScreening } from './0028-ongoing-screening';
 import { Migration0029AccountSanctionsLists } from './0029-account-sanctions-lists';
 import { Migration0030IdentityVerification } from './0030-identity-verification';
+import { Migration0031DisqualifiedOfficers } from './0031-disqualified-officers';
 import { Migration0033OAuth } from './0033-oauth';
 import { Migration0034OfficeLineKey } from './0034-office-line-key';
 
@@ -69,6 +70,7 @@ export const migrationsList = [
   { name: '0028-ongoing-screening', class: Migration0028OngoingScreening },
   { name: '0029-account-sanctions-lists', class: Migration0029AccountSanctionsLists },
   { name: '0030-identity-verification', class: Migration0030IdentityVerification },
+  { name: '0031-disqualified-officers', class: Migration0031DisqualifiedOfficers },
   { name: '0033-oauth', class: Migration0033OAuth },
   { name: '0034-office-line-key', class: Migration0034OfficeLineKey },
 ];

@@ -1,6 +1,8 @@
 import { DAYS_IN_12_MONTHS, inWindow, leavesWindowOn } from './day-windows';
 import { evidence } from './health-evidence';
-import type { OfficerFact } from './health-facts';
+import { addDays } from '../companies/register-dates';
+import type { DisqualificationLink } from '../disqualifications/disqualification-links';
+import type { HealthFacts, OfficerFact } from './health-facts';
 import { fired, notApplied, passed, type RuleEvaluator } from './rule-outcome';
 
 /*
@@ -93,6 +95,106 @@ export function noPscIdentifiedRule(points: number): RuleEvaluator {
           notified_on: psc.notifiedOn,
         })),
       }),
+    });
+  };
+}
+
+/*
+ * Disqualified directors (Company Directors Disqualification Act 1986): a board member in office on the day,
+ * linked by Companies House officer id to an order or undertaking in force on the day, is acting while barred
+ * (an offence, s.13; personal liability, s.15). A past disqualification of a board member, or a link by name and
+ * month and year of birth only, is a weaker sign: it weighs less, as the KYB check refers rather than fails it.
+ */
+
+interface BoardLink {
+  officer: OfficerFact;
+  link: DisqualificationLink;
+}
+
+function boardLinks(facts: HealthFacts): BoardLink[] {
+  return facts.officers
+    .filter((officer) => isBoardMember(officer) && officer.resignedOn === null)
+    .flatMap((officer) =>
+      (facts.disqualifications[officer.appointmentId] ?? []).map((link) => ({ officer, link })),
+    );
+}
+
+function disqualificationEvidence(found: readonly BoardLink[], status: 'current' | 'other') {
+  const items = found.flatMap(({ link }) =>
+    link.disqualified_officer.disqualifications
+      .filter((item) => (status === 'current') === (item.status === 'current'))
+      .map((item) => ({ link, item })),
+  );
+  return evidence({
+    fields: found.flatMap(({ link }) => [
+      { name: 'disqualified_officer_id', value: link.disqualified_officer.officer_id },
+      { name: 'link_basis', value: link.basis },
+    ]),
+    dates: items.flatMap(({ item }) => [
+      { name: 'disqualified_from', date: item.disqualified_from },
+      { name: 'disqualified_until', date: item.disqualified_until },
+    ]),
+    officers: found.map(({ officer }) => ({
+      appointment_id: officer.appointmentId,
+      name: officer.name,
+      role: officer.role,
+      appointed_on: officer.appointedOn,
+      resigned_on: officer.resignedOn,
+    })),
+  });
+}
+
+function describeLinks(found: readonly BoardLink[]): string {
+  return found
+    .map(({ officer, link }) => {
+      const items = link.disqualified_officer.disqualifications
+        .map(
+          (item) =>
+            `${item.disqualification_type} ${item.disqualified_from} to ${item.disqualified_until}` +
+            `${item.reason.act ? ` (${item.reason.act}${item.reason.section ? ` s.${item.reason.section}` : ''})` : ''}`,
+        )
+        .join(', ');
+      return `${officer.name} (${officer.role}; ${link.basis === 'officer_id' ? 'same officer id' : 'possible: same name and birth month'}): ${items}`;
+    })
+    .join('; ');
+}
+
+export function disqualifiedDirectorRule(points: number): RuleEvaluator {
+  return (facts) => {
+    if (!facts.imported.has('officers')) return notApplied('the officers were never imported');
+    const found = boardLinks(facts).filter(
+      ({ link }) =>
+        link.basis === 'officer_id' &&
+        link.disqualified_officer.disqualifications.some((item) => item.status === 'current'),
+    );
+    if (found.length === 0) return passed('no board member in office under a disqualification in force');
+    return fired({
+      points,
+      detail: `Serving while disqualified: ${describeLinks(found)}.`,
+      evidence: disqualificationEvidence(found, 'current'),
+      changesOn: found.flatMap(({ link }) =>
+        link.disqualified_officer.disqualifications
+          .filter((item) => item.status === 'current')
+          .map((item) => addDays(item.disqualified_until, 1)),
+      ),
+    });
+  };
+}
+
+export function disqualificationHistoryRule(points: number): RuleEvaluator {
+  return (facts) => {
+    if (!facts.imported.has('officers')) return notApplied('the officers were never imported');
+    const found = boardLinks(facts).filter(
+      ({ link }) =>
+        link.basis !== 'officer_id' ||
+        !link.disqualified_officer.disqualifications.some((item) => item.status === 'current'),
+    );
+    if (found.length === 0)
+      return passed('no board member in office with a past or possible disqualification');
+    return fired({
+      points,
+      detail: `A board member in office has a past or possible disqualification: ${describeLinks(found)}.`,
+      evidence: disqualificationEvidence(found, 'other'),
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { AccountsYearView } from '../financials/accounts-figures';
 import type { CompanyResource } from '../../db/entities/company-resource-import';
+import type { DisqualificationLink } from '../disqualifications/disqualification-links';
 
 /*
  * Everything the health rules read about one company, as it was known on the score's day (load-health-facts.ts
@@ -78,6 +79,8 @@ export interface HealthFacts {
   imported: ReadonlySet<CompanyResource>;
   filings: FilingFact[];
   officers: OfficerFact[];
+  /** Disqualified officers linked to each appointment, by appointment id, judged on the day; absent: none. */
+  disqualifications: Readonly<Record<string, DisqualificationLink[]>>;
   pscs: PscFact[];
   charges: ChargeFact[];
   insolvencyCases: InsolvencyCaseFact[];

@@ -2,7 +2,12 @@ import { youngCompanyRule } from './age-rules';
 import { insolvencyHistoryRule, outstandingChargesRule, recentChargeRule } from './charges-insolvency-rules';
 import { gazetteNoticeRule, lateFilingsRule, officeMovesRule, overdueRule } from './filing-rules';
 import { financialSignalRule, limitedAccountsRule } from './financial-rules';
-import { noPscIdentifiedRule, officerChurnRule } from './governance-rules';
+import {
+  disqualificationHistoryRule,
+  disqualifiedDirectorRule,
+  noPscIdentifiedRule,
+  officerChurnRule,
+} from './governance-rules';
 import type { HealthCategory, RuleEvaluator } from './rule-outcome';
 import { statusRule, strikeOffProposalRule } from './status-rules';
 
@@ -264,6 +269,26 @@ export const HEALTH_RULES: readonly HealthRule[] = [
     rationale:
       'The PSC register must name who controls the company (Companies Act 2006 Part 21A, s.790D); a statement that no one is identified leaves the owners unknown',
     evaluate: noPscIdentifiedRule(5),
+  },
+  {
+    code: 'disqualified_director',
+    title: 'Disqualified director in office',
+    category: 'governance_and_ownership',
+    effect:
+      '-30 when a board member in office is, by Companies House officer id, under a disqualification in force',
+    rationale:
+      'A disqualified person must not act as a director or manage a company (Company Directors Disqualification Act 1986 s.1, s.1A); doing so is an offence (s.13) and makes them liable for its debts (s.15)',
+    evaluate: disqualifiedDirectorRule(30),
+  },
+  {
+    code: 'disqualification_history',
+    title: 'Past or possible disqualification on the board',
+    category: 'governance_and_ownership',
+    effect:
+      '-10 when a board member in office had a disqualification that has ended or not started, or is linked to one only by name and month and year of birth',
+    rationale:
+      'A past order or undertaking found the person unfit to manage a company (CDDA 1986 s.6, s.7); a link by name and birth month may be a namesake, so it weighs as a sign to review, not as the offence',
+    evaluate: disqualificationHistoryRule(10),
   },
   {
     code: 'frequent_office_moves',

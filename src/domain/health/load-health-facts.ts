@@ -1,5 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyResource } from '../../db/entities/company-resource-import';
+import {
+  disqualificationLinks,
+  type DisqualificationLink,
+} from '../disqualifications/disqualification-links';
 import { parseChangeValue } from '../changes/register-change-log';
 import { addDays } from '../companies/register-dates';
 import { describeFiling } from '../filings/filing-descriptions';
@@ -47,7 +51,10 @@ export async function loadHealthFacts(
   const changesFrom = new Date(`${addDays(asOf, 1)}T00:00:00.000Z`);
   for (let start = 0; start < unique.length; start += BATCH) {
     const rows = await readStoredFactsRows(em, unique.slice(start, start + BATCH), changesFrom);
-    for (const found of factsOfRows(rows, asOf, feedStart)) loaded.set(found.facts.companyNumber, found);
+    // Two statements for the whole batch (by officer id, by surname), never one per company.
+    const links = await disqualificationLinks(em, rows.officers, asOf);
+    for (const found of factsOfRows(rows, asOf, feedStart, links))
+      loaded.set(found.facts.companyNumber, found);
   }
   return loaded;
 }
@@ -69,7 +76,12 @@ function madeUpDateOf(values: Record<string, unknown> | null): string | null {
 }
 
 /** The facts on `asOf` of each company of a batch's rows; `feedStart` is the day the change feed began. */
-function factsOfRows(rows: StoredFactsRows, asOf: string, feedStart: string | null): LoadedFacts[] {
+function factsOfRows(
+  rows: StoredFactsRows,
+  asOf: string,
+  feedStart: string | null,
+  links: ReadonlyMap<string, DisqualificationLink[]>,
+): LoadedFacts[] {
   const feedReachesDay = feedStart === null || feedStart <= asOf;
   const filingsOf = groupBy(rows.filings);
   const officersOf = groupBy(rows.officers);
@@ -126,8 +138,20 @@ function factsOfRows(rows: StoredFactsRows, asOf: string, feedStart: string | nu
       imported,
       filings: filingsOnDay(allFilings, asOf),
       officers: officersOnDay(
-        (officersOf.get(number) ?? []).map(({ companyNumber: _, ...officer }) => officer),
+        (officersOf.get(number) ?? []).map((row) => ({
+          appointmentId: row.appointmentId,
+          name: row.name,
+          role: row.role,
+          appointedOn: row.appointedOn,
+          resignedOn: row.resignedOn,
+        })),
         asOf,
+      ),
+      disqualifications: Object.fromEntries(
+        (officersOf.get(number) ?? []).flatMap((row) => {
+          const linked = links.get(row.officerId);
+          return linked ? [[row.appointmentId, linked]] : [];
+        }),
       ),
       pscs: pscsOnDay(
         (pscsOf.get(number) ?? []).map(({ companyNumber: _, ...psc }) => psc),

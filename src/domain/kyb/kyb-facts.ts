@@ -6,6 +6,10 @@ import { companyToProfile } from '../companies/company-record';
 import type { HealthScoreSummary } from '../health/score-company';
 import type { InsolvencyCaseSummary } from '../insolvency/insolvency-record';
 import { readInsolvencyCases } from '../insolvency/read-insolvency-cases';
+import {
+  disqualificationLinks,
+  type DisqualificationLink,
+} from '../disqualifications/disqualification-links';
 import { OfficerAppointmentEntity } from '../../db/entities/officer-appointment';
 import { officerItem, type OfficerItem } from '../officers/officer-view';
 import type { PscRegister } from '../pscs/psc-view';
@@ -31,6 +35,8 @@ export interface KybCompanyFacts {
   pscs: PscRegister | null;
   /** The officer list; null when it was never imported whole for the company. */
   officers: OfficerItem[] | null;
+  /** Disqualified officers linked to the appointments, by the appointment's officer id; null without officers. */
+  disqualifications: Readonly<Record<string, DisqualificationLink[]>> | null;
   insolvencyCases: InsolvencyCaseSummary[];
   /** Active companies at the same registered office; null when the office has no postcode and first line. */
   sharedOffice: SharedOfficeCount | null;
@@ -81,10 +87,12 @@ export async function loadCompanyFacts(
   const officersImported =
     (await em.count(CompanyResourceImportEntity, { companyNumber, resource: 'officers', complete: true })) >
     0;
-  const officers = officersImported
-    ? (await em.find(OfficerAppointmentEntity, { companyNumber }, { disableIdentityMap: true })).map(
-        officerItem,
-      )
+  const appointments = officersImported
+    ? await em.find(OfficerAppointmentEntity, { companyNumber }, { disableIdentityMap: true })
+    : null;
+  const officers = appointments?.map(officerItem) ?? null;
+  const disqualifications = appointments
+    ? Object.fromEntries(await disqualificationLinks(em, appointments, asOf.toISOString().slice(0, 10)))
     : null;
   const profile = companyToProfile(company, asOf);
   return {
@@ -96,6 +104,7 @@ export async function loadCompanyFacts(
     },
     pscs: pscsImported ? await readPscRegister(em, companyNumber) : null,
     officers,
+    disqualifications,
     insolvencyCases: await readInsolvencyCases(em, companyNumber),
     sharedOffice: await countActiveCompaniesAtOffice(em, profile.registered_office_address),
   };

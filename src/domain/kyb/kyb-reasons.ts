@@ -16,6 +16,7 @@ export const kybChecks = [
   'incorporation',
   'control',
   'identity_verification',
+  'disqualification',
   'registered_office',
   'sanctions',
   'insolvency',
@@ -40,6 +41,10 @@ export const KYB_CHECKS: Readonly<Record<KybCheck, { description: string }>> = {
   identity_verification: {
     description:
       'Companies House’s identity verification details of the current officers and the active persons with significant control: a verification statement due before the day of the check and not given',
+  },
+  disqualification: {
+    description:
+      'Companies House’s disqualified officers linked to the current directors and LLP members: by the officer id Companies House gives, else by name and month and year of birth (a possible link), each order or undertaking judged on the day of the check',
   },
   registered_office: {
     description:
@@ -77,6 +82,8 @@ export const kybReasonCodes = [
   'no_psc_identified',
   'psc_statements_only',
   'identity_verification_overdue',
+  'disqualified_director',
+  'disqualification_to_review',
   'registered_office_flagged',
   'registered_office_po_box',
   'registered_office_shared',
@@ -222,6 +229,20 @@ export const KYB_REASONS: Readonly<Record<KybReasonCode, KybReasonRule>> = {
     title: 'Identity verification is overdue',
     evidence:
       'as_of and each person overdue: role (officer or psc), name, appointment or psc id, the statement date and due date, days_overdue, identity_verified_on',
+  },
+  disqualified_director: {
+    check: 'disqualification',
+    outcome: 'fail',
+    title: 'A serving director is disqualified',
+    evidence:
+      'as_of and each director: the appointment (id, name, role, appointed_on), the disqualified officer (id, kind, the link basis and the fields matched) and each disqualification in force (type, from, until, undertaken_on or heard_on, act, section, description_identifier, company_names, case_identifier, court_name)',
+  },
+  disqualification_to_review: {
+    check: 'disqualification',
+    outcome: 'refer',
+    title: 'A serving director has a disqualification to review',
+    evidence:
+      'as_of and each director: the appointment, the disqualified officer and the link basis with the fields matched, why it is a refer (ended, possible_link, not_yet_started, permission_to_act) and each disqualification with its status, and any permissions to act',
   },
   registered_office_flagged: {
     check: 'registered_office',

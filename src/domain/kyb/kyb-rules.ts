@@ -1,4 +1,5 @@
 import { controlRule } from './rules/control-rule';
+import { disqualificationRule } from './rules/disqualification-rule';
 import { filingsRule } from './rules/filings-rule';
 import { healthRule } from './rules/health-rule';
 import { identityVerificationRule } from './rules/identity-verification-rule';
@@ -18,6 +19,7 @@ export const COMPANY_RULES: readonly KybRule[] = [
   incorporationRule,
   controlRule,
   identityVerificationRule,
+  disqualificationRule,
   registeredOfficeRule,
   sanctionsRule,
   insolvencyRule,

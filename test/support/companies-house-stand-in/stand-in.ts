@@ -11,7 +11,8 @@ import {
 
 /*
  * A local stand-in for Companies House's public data API (REST): a loopback server that serves recorded
- * bodies from a fixtures folder laid out as <company number>/<resource>.json (company.json for the profile),
+ * bodies from a fixtures folder laid out as <company number>/<resource>.json (company.json for the profile) and
+ * disqualified-officers/<natural|corporate>/<officer id>.json,
  * checks HTTP basic auth the way Companies House does (the key as user name, password ignored), pages the paged
  * lists by items_per_page and start_index, and can be told to answer 429, 5xx or nothing at all.
  */
@@ -80,6 +81,15 @@ export class CompaniesHouseStandIn extends FaultableStandIn<StandInRequest> {
 
     if (this.answeredByFault(record, answer)) return;
 
+    const disqualified = /^\/disqualified-officers\/(natural|corporate)\/([A-Za-z0-9_-]+)\/?$/.exec(
+      url.pathname,
+    );
+    if (req.method === 'GET' && disqualified) {
+      const body = await this.fixture(join('disqualified-officers', disqualified[1]!), disqualified[2]!);
+      return body === null
+        ? answer(404, { errors: [{ error: 'disqualified-officer-not-found', type: 'ch:service' }] })
+        : answer(200, body);
+    }
     const match = /^\/company\/([A-Za-z0-9]+)(?:\/([a-z-]+))?\/?$/.exec(url.pathname);
     if (req.method !== 'GET' || !match)
       return answer(404, { errors: [{ error: 'not-found', type: 'ch:service' }] });
@@ -98,9 +108,9 @@ export class CompaniesHouseStandIn extends FaultableStandIn<StandInRequest> {
     answer(200, page(body, url.searchParams, defaultPageSize));
   }
 
-  private async fixture(number: string, resource: string): Promise<Record<string, unknown> | null> {
+  private async fixture(folder: string, resource: string): Promise<Record<string, unknown> | null> {
     try {
-      const text = await readFile(join(this.options.fixturesDir, number, `${resource}.json`), 'utf8');
+      const text = await readFile(join(this.options.fixturesDir, folder, `${resource}.json`), 'utf8');
       return JSON.parse(text) as Record<string, unknown>;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

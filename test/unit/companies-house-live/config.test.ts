@@ -31,7 +31,7 @@ describe('Companies House configuration', () => {
     expect(() => loadConfig({ COMPANIES_HOUSE_API_URL: 'ftp://x' })).toThrow(/COMPANIES_HOUSE_API_URL/);
   });
 
-  it('streams: none without a stream key; all six by default; a chosen few; an unknown name refused', () => {
+  it('streams: none without a stream key; all seven by default; a chosen few; an unknown name refused', () => {
     expect(loadConfig({}).companiesHouseStreams).toBeNull();
     expect(loadConfig({ COMPANIES_HOUSE_STREAM_KEY: 'k' }).companiesHouseStreams).toEqual({
       streamKey: 'k',
@@ -43,6 +43,7 @@ describe('Companies House configuration', () => {
         'persons-with-significant-control',
         'charges',
         'insolvency-cases',
+        'disqualified-officers',
       ],
     });
     expect(

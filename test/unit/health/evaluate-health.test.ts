@@ -142,6 +142,8 @@ describe('evaluateHealth', () => {
       'recent_charge',
       'officer_churn',
       'no_psc_identified',
+      'disqualified_director',
+      'disqualification_history',
     ]);
     expect(result.confidence.level).toBe('low');
     expect(result.score).toBe(100);

@@ -155,6 +155,7 @@ export function healthyFacts(): HealthFacts {
         cash: 60_000,
       }),
     ],
+    disqualifications: {},
     reconstruction: [],
   };
 }

@@ -546,6 +546,98 @@ describe('governance and ownership', () => {
   });
 });
 
+describe('disqualified directors', () => {
+  const order = (from: string, until: string, status: 'current' | 'past' | 'not_yet_started') => ({
+    disqualification_type: 'undertaking',
+    disqualified_from: from,
+    disqualified_until: until,
+    undertaken_on: from,
+    heard_on: null,
+    case_identifier: null,
+    court_name: null,
+    reason: {
+      act: 'company-directors-disqualification-act-1986',
+      section: '7',
+      article: null,
+      description_identifier: null,
+    },
+    company_names: ['OLD CO LIMITED'],
+    status,
+  });
+  const linked = (
+    appointmentId: string,
+    basis: 'officer_id' | 'name_and_birth',
+    items: ReturnType<typeof order>[],
+  ) =>
+    withFacts((facts) => {
+      facts.disqualifications = {
+        [appointmentId]: [
+          {
+            basis,
+            matched_fields: basis === 'officer_id' ? ['officer_id'] : ['name', 'birth_month', 'birth_year'],
+            disqualified_officer: {
+              officer_id: 'dq-1',
+              kind: 'natural',
+              name: 'SMITH, John',
+              date_of_birth: { month: 5, year: 1970 },
+              company_number: null,
+              disqualifications: items,
+              permissions_to_act: [],
+            },
+          },
+        ],
+      };
+    });
+
+  it('takes 30 for a board member in office under an order in force, until the day after it ends', () => {
+    const result = firedOf(
+      'disqualified_director',
+      linked('ap-1', 'officer_id', [order('2025-02-10', '2031-02-09', 'current')]),
+    );
+    expect(result.points).toBe(30);
+    expect(result.changesOn).toEqual(['2031-02-10']);
+    expect(result.evidence.officers).toEqual([
+      expect.objectContaining({ appointment_id: 'ap-1', name: 'SMITH, John' }),
+    ]);
+    expect(result.evidence.dates).toEqual([
+      { name: 'disqualified_from', date: '2025-02-10' },
+      { name: 'disqualified_until', date: '2031-02-09' },
+    ]);
+    expect(result.evidence.fields).toContainEqual({ name: 'link_basis', value: 'officer_id' });
+    expect(
+      outcome(
+        'disqualification_history',
+        linked('ap-1', 'officer_id', [order('2025-02-10', '2031-02-09', 'current')]),
+      ).status,
+    ).toBe('passed');
+  });
+
+  it.each([
+    ['an ended order', 'officer_id', 'past'],
+    ['a possible link by name and birth', 'name_and_birth', 'current'],
+  ] as const)('takes 10 for %s, never the 30', (_what, basis, status) => {
+    const facts = linked('ap-1', basis, [
+      order('2015-02-10', status === 'past' ? '2020-02-09' : '2031-02-09', status),
+    ]);
+    expect(firedOf('disqualification_history', facts).points).toBe(10);
+    expect(outcome('disqualified_director', facts).status).toBe('passed');
+  });
+
+  it('says nothing of a secretary or of a company without links', () => {
+    expect(
+      outcome(
+        'disqualified_director',
+        linked('ap-3', 'officer_id', [order('2025-02-10', '2031-02-09', 'current')]),
+      ).status,
+    ).toBe('passed');
+    expect(outcome('disqualified_director', healthyFacts()).status).toBe('passed');
+    expect(outcome('disqualified_director', without('officers'))).toEqual({
+      status: 'not_applied',
+      missing: 'the officers were never imported',
+    });
+  });
+});
+
 describe('company age', () => {
   const created = (date: string | null) =>
     withFacts((f) => {

@@ -137,6 +137,7 @@ export function facts(overrides: Partial<KybFacts> = {}): KybFacts {
     officeFlags: { inDispute: null, undeliverable: null },
     pscs: pscRegister,
     officers: [director],
+    disqualifications: {},
     insolvencyCases: [],
     sharedOffice: { postcode: 'EC1V 9HL', address_line_1: 'FLAT 4, 27 OLD STREET', active_companies: 1 },
     sharedOfficeThreshold: 50,

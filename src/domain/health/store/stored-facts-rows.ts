@@ -41,6 +41,10 @@ export interface FilingRow {
 export interface OfficerRow {
   companyNumber: string;
   appointmentId: string;
+  /** With the name and birth month and year: what links the appointment to a disqualified officer. */
+  officerId: string;
+  birthYear: number | null;
+  birthMonth: number | null;
   name: string;
   role: string;
   appointedOn: string | null;
@@ -158,8 +162,8 @@ export async function readStoredFactsRows(
       FILING_CATEGORIES,
     ),
     officers: await read<OfficerRow>(
-      'select company_number as "companyNumber", appointment_id as "appointmentId", name, ' +
-        'officer_role as role, appointed_on as "appointedOn", resigned_on as "resignedOn" ' +
+      'select company_number as "companyNumber", appointment_id as "appointmentId", officer_id as "officerId", ' +
+        'birth_year as "birthYear", birth_month as "birthMonth", name, officer_role as role, appointed_on as "appointedOn", resigned_on as "resignedOn" ' +
         `from officer_appointments where ${inList}`,
     ),
     pscs: await read<PscRow>(

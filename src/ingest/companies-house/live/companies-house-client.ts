@@ -83,6 +83,18 @@ export class CompaniesHouseClient {
   }
 
   /**
+   * A disqualified officer's resource (GET /disqualified-officers/{natural|corporate}/{officer_id}), for
+   * importDisqualifiedOfficerJson. `not_found` when Companies House holds no such officer of that kind.
+   */
+  async disqualifiedOfficer(kind: 'natural' | 'corporate', officerId: string): Promise<FetchResult> {
+    const path = `/disqualified-officers/${kind}/${encodeURIComponent(officerId)}`;
+    if (this.notFound.has(path)) return { status: 'not_found' };
+    const result = await this.getJson(path);
+    if (result.status === 'not_found') this.notFound.remember(path);
+    return result;
+  }
+
+  /**
    * One resource of one company; a paged list comes back whole. `not_found` when Companies House holds no such
    * company (or, for charges and insolvency, nothing of that kind for it), and for a while after such an answer
    * without asking again.

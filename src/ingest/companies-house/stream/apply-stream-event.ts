@@ -5,6 +5,10 @@ import { applyChargeEvent } from './apply-charge-event';
 import { applyCompanyProfileEvent } from './apply-company-profile-event';
 import { applyFilingEvent } from './apply-filing-event';
 import { applyInsolvencyEvent } from './apply-insolvency-event';
+import {
+  applyDisqualifiedOfficerEvent,
+  isDisqualifiedOfficerEvent,
+} from './apply-disqualified-officer-event';
 import { applyOfficerEvent } from './apply-officer-event';
 import { applyPscEvent, isPscResourceKind } from './apply-psc-event';
 import type { StreamEvent } from './stream-event';
@@ -18,6 +22,9 @@ import { streamEventTarget } from './stream-event-target';
  * once. Bad data never throws: the event is skipped with a reason, for the consumer to log and move past. Only a
  * database failure throws.
  *
+ * A disqualified-officers event is about a person, not a company: it is applied by its own importer
+ * (apply-disqualified-officer-event.ts) and records no company change.
+ *
  * Companies the store does not hold: a company-profile event inserts the company (the companies stream is the
  * register itself); events of its officers, PSCs, filings, charges or insolvency are skipped (`unknown_company`),
  * as the importers skip details of a company off the register. A deleted company-profile is skipped too
@@ -29,9 +36,12 @@ import { streamEventTarget } from './stream-event-target';
 export type StreamEventOutcome =
   | {
       status: 'applied';
-      companyNumber: string;
+      /** Null for a disqualified officer: a person, not a company. */
+      companyNumber: string | null;
       /** What was written: company_profile, officers, persons_with_significant_control, filing_history, … */
       resource: string;
+      /** The disqualified officer written (resource disqualified_officers). */
+      officerId?: string;
       /** The first data of this resource for the company: written, no change recorded. */
       baseline: boolean;
       /** Changes recorded in the register change feed. */
@@ -76,6 +86,18 @@ export async function applyStreamEvent(
   event: StreamEvent,
   context: ResourceImportContext,
 ): Promise<StreamEventOutcome> {
+  if (isDisqualifiedOfficerEvent(event)) {
+    const outcome = await applyDisqualifiedOfficerEvent(em, event, context.detectedAt);
+    if (outcome.status === 'skipped') return outcome;
+    return {
+      status: 'applied',
+      companyNumber: null,
+      resource: 'disqualified_officers',
+      officerId: outcome.officerId,
+      baseline: outcome.baseline,
+      changes: 0,
+    };
+  }
   const located = streamEventTarget(event.resource_uri);
   const companyNumber = located.ok ? located.target.companyNumber : located.companyNumber;
   const handler = handlerOf(event.resource_kind);

@@ -1,8 +1,8 @@
 /*
  * The Companies House Streaming API streams this service consumes, by the name used in config, in workflow ids
  * (`companies-house-stream/<name>`) and on the CLI, with the path Companies House serves each under
- * (https://stream.companieshouse.gov.uk/<path>). Disqualified officers and company exemptions are streams too,
- * but the store holds neither.
+ * (https://stream.companieshouse.gov.uk/<path>). Company exemptions are a stream too, but the store does not hold
+ * them.
  */
 export const companiesHouseStreams = {
   companies: { path: '/companies' },
@@ -11,6 +11,7 @@ export const companiesHouseStreams = {
   'persons-with-significant-control': { path: '/persons-with-significant-control' },
   charges: { path: '/charges' },
   'insolvency-cases': { path: '/insolvency-cases' },
+  'disqualified-officers': { path: '/disqualified-officers' },
 } as const;
 
 export type CompaniesHouseStreamName = keyof typeof companiesHouseStreams;
