@@ -27,6 +27,7 @@ import { redeliveryEntities } from './redelivery-entities';
 import { companiesHouseEntities } from './companies-house-entities';
 import { CompaniesHouseStreamPositionEntity } from './companies-house-stream-position';
 import { ScreeningMatchEntity } from './screening-match';
+import { CompanyExemptionEntity } from './company-exemption';
 
 export const entities = [
   AccountEntity,
@@ -58,4 +59,5 @@ export const entities = [
   ...companiesHouseEntities,
   CompaniesHouseStreamPositionEntity,
   ScreeningMatchEntity,
+  CompanyExemptionEntity,
 ];

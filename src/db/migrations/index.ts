@@ -28,6 +28,7 @@ import { Migration0027SanctionsLists } from './0027-sanctions-lists';
 import { Migration0028OngoingScreening } from './0028-ongoing-screening';
 import { Migration0029AccountSanctionsLists } from './0029-account-sanctions-lists';
 import { Migration0030IdentityVerification } from './0030-identity-verification';
+import { Migration0032CompanyExemptions } from './0032-company-exemptions';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -67,4 +68,5 @@ export const migrationsList = [
   { name: '0028-ongoing-screening', class: Migration0028OngoingScreening },
   { name: '0029-account-sanctions-lists', class: Migration0029AccountSanctionsLists },
   { name: '0030-identity-verification', class: Migration0030IdentityVerification },
+  { name: '0032-company-exemptions', class: Migration0032CompanyExemptions },
 ];
