@@ -1,3 +1,4 @@
+import type { PscExemptionView } from '../exemptions/company-exemptions';
 import type { PscIdentification } from '../pscs/psc-item';
 
 /*
@@ -15,13 +16,6 @@ export interface OwnerEntry {
   natures_of_control: readonly string[];
 }
 
-export interface PscExemption {
-  /** Companies House's key in the exemptions resource, e.g. psc_exempt_as_trading_on_uk_regulated_market. */
-  exemption_type: string;
-  exempt_from: string;
-  exempt_to: string | null;
-}
-
 export interface OwnershipNode {
   company_number: string;
   company_name: string;
@@ -31,7 +25,7 @@ export interface OwnershipNode {
   /** Active PSC statement codes (what the company says instead of naming someone). */
   statements: readonly string[];
   /** A PSC exemption current on the day of the trace; null when none. */
-  exemption: PscExemption | null;
+  exemption: PscExemptionView | null;
 }
 
 /** The company with that number (canonical form), or null when the register does not hold it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pscExemptionSchema } from '../exemptions/company-exemptions';
 import { pscCategories } from '../pscs/psc-kinds';
 import { shareBandSchema, shareBoundsSchema, thresholdAnswers } from './share-band';
 
@@ -51,6 +52,12 @@ export const ownershipChainSchema = z.object({
   links: z.array(ownershipLinkSchema).describe('From the company traced up to the last owner reached'),
   end: z.enum(chainEnds),
   end_description: z.string().describe('Why the chain ends there, naming the owner or company'),
+  end_company: z
+    .object({ company_number: z.string(), company_name: z.string(), company_status: z.string() })
+    .nullable()
+    .describe(
+      'The company the chain ends at when it ends at one held (listed, naming nobody, PSCs not held)',
+    ),
   indirect_share: shareBoundsSchema.describe(
     'Percent of the company traced held at the end of the chain: products of the bands’ bounds',
   ),
@@ -72,6 +79,11 @@ export type UltimateOwner = z.infer<typeof ultimateOwnerSchema>;
 
 export const ownershipTraceSchema = z.object({
   company_number: z.string(),
+  psc_exemption: pscExemptionSchema
+    .nullable()
+    .describe(
+      'The company’s own exemption from keeping a register of PSCs in force today (Companies House’s exemptions resource), e.g. shares traded on a UK regulated market; null when none is held',
+    ),
   max_depth: z.number().int().describe('Companies followed at most above the one traced'),
   chains: z.array(ownershipChainSchema),
   ultimate_owners: z

@@ -31,6 +31,7 @@ const LEGAL: ReadonlySet<PscCategory> = new Set(['legal_entity', 'legal_entity_b
 interface Stop {
   end: ChainEnd;
   end_description: string;
+  end_company?: OwnershipChain['end_company'];
 }
 
 const ownerName = (owner: OwnerEntry) => owner.name ?? 'an unnamed owner';
@@ -117,8 +118,13 @@ export async function traceOwnership(
 ): Promise<OwnershipTrace> {
   const maxDepth = options.maxDepth ?? DEFAULT_OWNERSHIP_DEPTH;
   const chains: OwnershipChain[] = [];
-  const finish = (links: OwnershipLink[], stop: Stop) =>
-    chains.push({ links, ...stop, indirect_share: indirectShare(links.map((link) => link.share)) });
+  const finish = (links: OwnershipLink[], { end_company = null, ...stop }: Stop) =>
+    chains.push({
+      links,
+      ...stop,
+      end_company,
+      indirect_share: indirectShare(links.map((link) => link.share)),
+    });
 
   const walk = async (node: OwnershipNode, links: OwnershipLink[], path: readonly string[]) => {
     for (const owner of node.owners ?? []) {
@@ -156,7 +162,15 @@ export async function traceOwnership(
         continue;
       }
       const atCompany = stopAtCompany(next);
-      if (atCompany !== null) finish(chain, atCompany);
+      if (atCompany !== null)
+        finish(chain, {
+          ...atCompany,
+          end_company: {
+            company_number: next.company_number,
+            company_name: next.company_name,
+            company_status: next.company_status,
+          },
+        });
       else await walk(next, chain, [...path, ownerNumber]);
     }
   };
@@ -165,6 +179,7 @@ export async function traceOwnership(
   const ultimate = ultimateOwners(chains);
   return {
     company_number: root.company_number,
+    psc_exemption: root.exemption,
     max_depth: maxDepth,
     chains,
     ultimate_owners: ultimate,

@@ -201,6 +201,7 @@ describe('traceOwnership', () => {
         company('00000002', [], {
           exemption: {
             exemption_type: 'psc_exempt_as_trading_on_uk_regulated_market',
+            description: 'voting shares admitted to trading on a UK regulated market',
             exempt_from: '2018-06-18',
             exempt_to: null,
           },
