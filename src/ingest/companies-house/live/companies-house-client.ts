@@ -81,6 +81,9 @@ export class CompaniesHouseClient {
   insolvency(companyNumber: string): Promise<FetchResult> {
     return this.resource('insolvency', companyNumber);
   }
+  exemptions(companyNumber: string): Promise<FetchResult> {
+    return this.resource('exemptions', companyNumber);
+  }
 
   /**
    * One resource of one company; a paged list comes back whole. `not_found` when Companies House holds no such
