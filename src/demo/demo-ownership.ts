@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { traceStoredOwnership } from '../domain/ownership/store-ownership';
+import type { PscIdentification } from '../domain/pscs/psc-item';
+import { ukCompanyNumberOf } from '../domain/pscs/registered-company';
 
 const SHOWN = 5;
 
@@ -13,13 +15,28 @@ export async function demoOwnership(
   day: string,
 ): Promise<{ ownership_two_level_chain: string[]; psc_exempt_listed_company: string[] }> {
   const connection = em.getConnection();
-  const owned: { company_number: string }[] = await connection.execute(
-    'select distinct company_number from persons_with_significant_control ' +
+  // Only a company whose corporate owner is itself owned by a company can hold a chain two companies high: the
+  // others are not traced (a demo register can be large).
+  const owned: { company_number: string; identification: string | null }[] = await connection.execute(
+    'select company_number, identification from persons_with_significant_control ' +
       "where kind = 'corporate-entity-person-with-significant-control' and ceased_on is null " +
       'order by company_number',
   );
+  const ownedNumbers = new Set(owned.map((row) => row.company_number));
+  const candidates = [
+    ...new Set(
+      owned
+        .filter((row) => {
+          const owner = ukCompanyNumberOf(
+            row.identification === null ? null : (JSON.parse(row.identification) as PscIdentification),
+          );
+          return owner !== null && ownedNumbers.has(owner);
+        })
+        .map((row) => row.company_number),
+    ),
+  ];
   const chains: string[] = [];
-  for (const { company_number } of owned) {
+  for (const company_number of candidates) {
     if (chains.length >= SHOWN) break;
     const trace = await traceStoredOwnership(em, company_number, { day });
     const chain = trace?.chains.find((c) => c.end === 'natural_person' && c.links.length >= 3);
