@@ -22,6 +22,7 @@ import {
 } from '../ingest/companies-house/resources/import-company-details';
 import type { ImportPostcodesResult } from '../ingest/ons/import-postcodes';
 import { seedDemoDisqualifiedOfficers } from './demo-disqualified-officers';
+import { demoOwnership } from './demo-ownership';
 import { demoRegisteredOfficeRisk } from './demo-registered-office';
 import { demoVerificationOverdue } from './demo-verification-overdue';
 
@@ -179,6 +180,9 @@ export async function seedDemoRegisterIfEmpty(
       disqualified_directors: result.disqualified_directors,
       // Where run_kyb_check gives registered_office_po_box and registered_office_shared (docs/kyb.md).
       ...(await demoRegisteredOfficeRisk(em)),
+      // Where get_persons_with_significant_control and run_kyb_check trace owners through two companies, and
+      // where a listed company passes control as exempt (docs/ownership.md).
+      ...(await demoOwnership(em, (options.asOf ?? new Date()).toISOString().slice(0, 10))),
     },
     `seeded the demo register with ${seeded} companies and their details`,
   );

@@ -4,6 +4,8 @@ import { normaliseCompanyName } from '../domain/companies/company-name';
 import { requireCompanyNumber } from '../domain/companies/company-number-argument';
 import { startDeadline } from '../domain/deadline';
 import { defaultKybSources } from '../domain/kyb/kyb-default-sources';
+import type { KybSources } from '../domain/kyb/kyb-sources';
+import { traceStoredOwnership } from '../domain/ownership/store-ownership';
 import { replayKybCheck } from '../domain/kyb/kyb-idempotency';
 import type { KybCheckRequest } from '../domain/kyb/kyb-request';
 import { kybCheckResultSchema } from '../domain/kyb/kyb-result';
@@ -105,7 +107,20 @@ export const runKybCheck = keyedOperation({
     const key = idempotencyKeyOf(args.idempotency_key, idempotencyKey);
     const request = checkRequest(args);
     try {
-      return await runCheck(em, defaultKybSources, request, {
+      const { liveCompanies } = services;
+      // With a Companies House key, an owner company the store does not hold is fetched as the chain reaches it.
+      const sources: KybSources =
+        liveCompanies === undefined
+          ? defaultKybSources
+          : {
+              ...defaultKybSources,
+              traceOwnership: (tx, number, day) =>
+                traceStoredOwnership(tx, number, {
+                  day,
+                  ensureHeld: (owner) => liveCompanies.ensureCurrent(owner),
+                }),
+            };
+      return await runCheck(em, sources, request, {
         accountId: account.id,
         now,
         idempotencyKey: key ?? null,

@@ -163,11 +163,47 @@ describe('on-demand fetch from Companies House, with a key', () => {
       .find(CompanyResourceImportEntity, { companyNumber: '11223344' });
     expect(imported.map((row) => row.resource).sort()).toEqual([
       'charges',
+      'exemptions',
       'filing_history',
       'insolvency',
       'officers',
       'persons_with_significant_control',
     ]);
+  });
+
+  it('traces owners through a company it fetches as the chain reaches it, over MCP', async () => {
+    const register = (await callToolChecked(mcp, 'get_persons_with_significant_control', {
+      company_number: '40000001',
+    })) as { ownership: { chains: { end: string }[]; ultimate_owners: unknown[] } };
+    // The parent was not held: fetched when the chain reached it, with its own PSCs.
+    expect(standIn.requestsTo('/company/40000002').map((r) => r.path)).toContain(
+      '/company/40000002/persons-with-significant-control',
+    );
+    expect(register.ownership.chains.map((chain) => chain.end)).toEqual(['natural_person']);
+    expect(register.ownership.ultimate_owners).toEqual([
+      {
+        name: 'Mr Alan TURING',
+        date_of_birth: { month: 6, year: 1972 },
+        indirect_share: { lower: 37.5, upper: 75 },
+        over_25_percent: 'yes',
+        chains: [0],
+      },
+    ]);
+  });
+
+  it('fetches a listed company’s exemptions, so KYB passes its empty PSC register as exempt', async () => {
+    const result = (await callToolChecked(mcp, 'run_kyb_check', {
+      client_reference: 'listed-live',
+      stated_company_name: 'Chain Listed PLC',
+      company_number: '40000003',
+    })) as { reasons: { code: string; outcome: string }[] };
+    expect(standIn.requestsTo('/company/40000003').map((r) => r.path)).toContain(
+      '/company/40000003/exemptions',
+    );
+    expect(result.reasons).toContainEqual(
+      expect.objectContaining({ code: 'psc_exempt_listed_company', outcome: 'pass' }),
+    );
+    expect(result.reasons.map((reason) => reason.code)).not.toContain('no_psc_identified');
   });
 
   it('answers not_found for a number Companies House does not know, and remembers it', async () => {
@@ -437,6 +473,7 @@ describe('fetchCompanyLive: one company into the store', () => {
       { resource: 'filing-history', status: 'failed', code: 'invalid_argument', message: expect.any(String) },
       { resource: 'charges', status: 'failed', code: 'bad_response', message: expect.any(String) },
       { resource: 'insolvency', status: 'imported', none: true, baseline: true, changes: 0 },
+      { resource: 'exemptions', status: 'imported', none: true, baseline: true, changes: 0 },
     ]);
     const fetch = await orm.em.fork().findOneOrFail(CompanyFetchEntity, { companyNumber: '09876543' });
     expect(fetch).toMatchObject({ source: 'companies_house_api', complete: false });
@@ -457,6 +494,7 @@ describe('fetchCompanyLive: one company into the store', () => {
     expect(source.asked).toEqual(['company', 'officers']);
     expect(outcome.resources.map((r) => r.status)).toEqual([
       'failed',
+      'skipped',
       'skipped',
       'skipped',
       'skipped',

@@ -7,6 +7,14 @@ import { registeredOfficeRule } from '../../src/domain/kyb/rules/registered-offi
 import { DEFAULT_SHARED_OFFICE_THRESHOLD } from '../../src/domain/kyb/run-kyb-check';
 import { seededDemoDatabase, type DemoDatabase } from '../support/demo-database';
 import { DEMO_SEEDING_TIMEOUT_MS } from '../support/demo-seeding';
+import { createAccount } from '../../src/domain/accounts/accounts';
+import { HEALTH_RULES } from '../../src/domain/health/health-rules';
+import { loadHealthFacts } from '../../src/domain/health/load-health-facts';
+import { defaultKybSources } from '../../src/domain/kyb/kyb-default-sources';
+import { controlRule } from '../../src/domain/kyb/rules/control-rule';
+import { disqualificationRule } from '../../src/domain/kyb/rules/disqualification-rule';
+import { runKybCheck } from '../../src/domain/kyb/run-kyb-check';
+import { traceStoredOwnership } from '../../src/domain/ownership/store-ownership';
 
 /*
  * The demo companies the start-up log names for each KYB reason that only the demo register shows (docs/kyb.md):
@@ -29,6 +37,7 @@ afterAll(async () => {
 const factsOf = async (companyNumber: string) =>
   (await loadCompanyFacts(orm.em.fork(), companyNumber, demo.asOf))! as KybFacts;
 const logged = (field: string) => demo.log[field] as string[];
+const asOfDay = () => demo.asOf.toISOString().slice(0, 10);
 
 it('names the demo companies with a director overdue for identity verification, each referred by KYB', async () => {
   const lines = logged('identity_verification_overdue');
@@ -84,5 +93,85 @@ describe('registered-office risk', () => {
       ),
     ]);
     expect(await codesOf(lines[0]!.slice(-8))).toContain('registered_office_shared');
+  });
+});
+
+it('names the demo companies with a disqualified director, each with the KYB outcome the log gives', async () => {
+  const lines = logged('disqualified_directors');
+  expect(lines).toHaveLength(3);
+  const [serving, ended, possible] = lines;
+  expect(serving).toMatch(
+    /^\S{8} .+: director .+, undertaking \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}: disqualified_director \(fail\)$/,
+  );
+  expect(ended).toMatch(/: disqualification_to_review \(refer, ended\)$/);
+  expect(possible).toMatch(/: disqualification_to_review \(refer, possible link by name and birth month\)$/);
+
+  const kyb = async (line: string) =>
+    disqualificationRule.apply({ ...(await factsOf(line.slice(0, 8))), asOfDay: asOfDay() }).reasons;
+  const failing = await kyb(serving!);
+  expect(failing.map((reason) => [reason.code, reason.outcome])).toEqual([['disqualified_director', 'fail']]);
+  expect(failing[0]!.evidence).toMatchObject({
+    directors: [
+      { basis: 'officer_id', disqualifications: [{ status: 'current', reason: { section: '7' } }] },
+    ],
+  });
+  expect((await kyb(ended!))[0]!.evidence).toMatchObject({ directors: [{ why: ['ended'] }] });
+  expect((await kyb(possible!))[0]!.evidence).toMatchObject({
+    directors: [{ basis: 'name_and_birth', why: ['possible_link'] }],
+  });
+
+  // The whole check, as run_kyb_check runs it on the demo data: the fail decides it.
+  const { account } = await createAccount(
+    orm.em.fork(),
+    { email: 'demo-kyb@example.com', plan: 'starter' },
+    demo.asOf,
+  );
+  const result = await runKybCheck(
+    orm.em.fork(),
+    defaultKybSources,
+    {
+      clientReference: 'demo',
+      statedCompanyName: serving!.slice(9, serving!.indexOf(':')),
+      companyNumber: serving!.slice(0, 8),
+    },
+    { accountId: account.id, now: demo.asOf, idempotencyKey: null },
+  );
+  expect(result).toMatchObject({ outcome: 'fail' });
+  expect(result.reasons.map((reason) => reason.code)).toContain('disqualified_director');
+
+  const health = (await loadHealthFacts(orm.em.fork(), [serving!.slice(0, 8)], asOfDay())).get(
+    serving!.slice(0, 8),
+  );
+  const rule = HEALTH_RULES.find((candidate) => candidate.code === 'disqualified_director')!;
+  expect(rule.evaluate(health!.facts, asOfDay())).toMatchObject({ status: 'fired', points: 30 });
+});
+
+describe('owners traced to people', () => {
+  const control = async (companyNumber: string) => {
+    const ownership = await traceStoredOwnership(orm.em.fork(), companyNumber, { day: asOfDay() });
+    return controlRule.apply({ ...(await factsOf(companyNumber)), ownership });
+  };
+
+  it('names a company owned through two demo companies by a natural person, passed by the control check', async () => {
+    const lines = logged('ownership_two_level_chain');
+    expect(lines).toHaveLength(1);
+    const [chain] = lines;
+    expect(chain).toMatch(
+      /^.+ \((\S{8})\) → .+ \(\S{8}\) → .+ \(\S{8}\) → .+: [\d.]+–[\d.]+ % held indirectly$/,
+    );
+    const traced = await control(/\((\S{8})\)/.exec(chain!)![1]!);
+    expect(traced.reasons).toEqual([]);
+    expect(traced.detail).toMatch(/Ultimate owners: .+ \(42\.1875–100 %, over 25 %: yes\)/);
+  });
+
+  it('names a listed plc exempt from the PSC regime, passed as exempt rather than referred', async () => {
+    const lines = logged('psc_exempt_listed_company');
+    expect(lines).toEqual([
+      expect.stringMatching(/^\S{8} .+ PLC: psc_exempt_as_trading_on_uk_regulated_market$/),
+    ]);
+    const listed = await control(lines[0]!.slice(0, 8));
+    expect(listed.reasons.map((reason) => [reason.code, reason.outcome])).toEqual([
+      ['psc_exempt_listed_company', 'pass'],
+    ]);
   });
 });

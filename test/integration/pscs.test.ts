@@ -21,6 +21,16 @@ const UPGRADE_URL = 'https://example.com/upgrade';
 const FIRST = { source: 'import' as const, detectedAt: new Date('2026-11-01T06:00:00.000Z') };
 const SECOND = { source: 'import' as const, detectedAt: new Date('2026-11-15T06:00:00.000Z') };
 const TOOL = 'get_persons_with_significant_control';
+/** The trace of a company with no active owner: no chains (test/integration/ownership-trace.test.ts has them). */
+const untraced = (company_number: string) => ({
+  company_number,
+  psc_exemption: null,
+  max_depth: 10,
+  chains: [],
+  ultimate_owners: [],
+  natural_person_reached: false,
+  stops: [],
+});
 
 describe('persons with significant control', () => {
   let app: TestApp;
@@ -135,6 +145,20 @@ describe('persons with significant control', () => {
       identity_verification: null,
       registered_company_number: '12345678',
     });
+    // One call traces the same chain: through the corporate owner to the person who owns it.
+    expect(first.ownership.ultimate_owners).toEqual([
+      {
+        name: 'Ms Priya Sharma',
+        date_of_birth: { month: 7, year: 1975 },
+        indirect_share: { lower: 56.25, upper: 100 },
+        over_25_percent: 'yes',
+        chains: [0],
+      },
+    ]);
+    expect(first.ownership.chains[0]!.links.map((link) => [link.company_number, link.owner_name])).toEqual([
+      ['09876543', 'QUIET RIVER HOLDINGS LIMITED'],
+      ['12345678', 'Ms Priya Sharma'],
+    ]);
     const second = (await callToolChecked(client, TOOL, {
       company_number: owner.registered_company_number!,
     })) as Register;
@@ -204,6 +228,7 @@ describe('persons with significant control', () => {
           is_active: true,
         },
       ],
+      ownership: untraced('01234567'),
     });
     const llp = await pscs('OC398765');
     expect(llp.body.items[0]!.natures_of_control).toEqual([
@@ -239,6 +264,7 @@ describe('persons with significant control', () => {
       ceased_count: 0,
       items: [],
       statements: [],
+      ownership: untraced('08123456'),
     });
     const missing = await pscs('99999999');
     expect(missing.status).toBe(404);

@@ -8,6 +8,7 @@ export const companyResources = [
   'charges',
   'insolvency',
   'accounts',
+  'exemptions',
 ] as const;
 export type CompanyResource = (typeof companyResources)[number];
 

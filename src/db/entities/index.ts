@@ -28,6 +28,7 @@ import { companiesHouseEntities } from './companies-house-entities';
 import { CompaniesHouseStreamPositionEntity } from './companies-house-stream-position';
 import { ScreeningMatchEntity } from './screening-match';
 import { DisqualificationEntity, DisqualifiedOfficerEntity } from './disqualified-officer';
+import { CompanyExemptionEntity } from './company-exemption';
 
 export const entities = [
   AccountEntity,
@@ -61,4 +62,5 @@ export const entities = [
   ScreeningMatchEntity,
   DisqualifiedOfficerEntity,
   DisqualificationEntity,
+  CompanyExemptionEntity,
 ];

@@ -29,6 +29,7 @@ import { Migration0028OngoingScreening } from './0028-ongoing-screening';
 import { Migration0029AccountSanctionsLists } from './0029-account-sanctions-lists';
 import { Migration0030IdentityVerification } from './0030-identity-verification';
 import { Migration0031DisqualifiedOfficers } from './0031-disqualified-officers';
+import { Migration0032CompanyExemptions } from './0032-company-exemptions';
 import { Migration0033OAuth } from './0033-oauth';
 import { Migration0034OfficeLineKey } from './0034-office-line-key';
 
@@ -71,6 +72,7 @@ export const migrationsList = [
   { name: '0029-account-sanctions-lists', class: Migration0029AccountSanctionsLists },
   { name: '0030-identity-verification', class: Migration0030IdentityVerification },
   { name: '0031-disqualified-officers', class: Migration0031DisqualifiedOfficers },
+  { name: '0032-company-exemptions', class: Migration0032CompanyExemptions },
   { name: '0033-oauth', class: Migration0033OAuth },
   { name: '0034-office-line-key', class: Migration0034OfficeLineKey },
 ];

@@ -19,6 +19,8 @@ export interface CompanyContext {
   /** True when another demo company is controlled by this one: its PSC must then be an individual. */
   isParent: boolean;
   corporateDirector: DemoDetailsCompany | null;
+  /** A listed plc, exempt from keeping a PSC register: it files exemptions and names no PSC. */
+  listed: boolean;
   namesake: { pair: number; side: 'a' | 'b' } | null;
   sharedPeople: number;
 }
@@ -27,7 +29,10 @@ export function companyContext(
   company: DemoDetailsCompany,
   seed: number,
   asOf: number,
-  links: Pick<CompanyContext, 'parent' | 'isParent' | 'corporateDirector' | 'namesake' | 'sharedPeople'>,
+  links: Pick<
+    CompanyContext,
+    'parent' | 'isParent' | 'corporateDirector' | 'listed' | 'namesake' | 'sharedPeople'
+  >,
 ): CompanyContext {
   const { created, end } = companyLifetime(company, asOf);
   return {

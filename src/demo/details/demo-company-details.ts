@@ -18,12 +18,13 @@ import { demoFilingHistory } from './demo-filings';
 import { demoInsolvency } from './demo-insolvency';
 import { demoOfficers } from './demo-officers';
 import { demoPscs } from './demo-pscs';
-import { dayOf, KeyedRandom, PSC_REGIME_STARTED } from './keyed-random';
+import { dayOf, isoDay, KeyedRandom, PSC_REGIME_STARTED } from './keyed-random';
 
 /*
  * Writes the details Companies House publishes beside the register, for demo companies, in its own formats, so
  * they go through the same importers as real files:
- *   companies/<number>/officers.json, filing-history.json, charges.json, insolvency.json (API resource bodies)
+ *   companies/<number>/officers.json, filing-history.json, charges.json, insolvency.json (API resource bodies),
+ *   and exemptions.json for the listed company
  *   psc-snapshot.txt (PSC snapshot lines, companies in number order, a totals line last)
  *   accounts/Prod223_<run>_<number>_<yyyymmdd>.html (filed accounts, inline XBRL)
  * Every company gets every list resource: one with no charges, no insolvency case or no PSC line gets the list
@@ -100,7 +101,10 @@ export async function writeDemoCompanyDetails(
       const second = officers.appointments.find(
         (a, i) => i > 0 && a.person !== null && a.resigned_on === null && a.role !== 'secretary',
       );
-      const pscs = demoPscs(ctx, second?.person ?? null);
+      // A listed company's PSCs are drawn all the same (its later files keep their values) but not written.
+      const drawn = demoPscs(ctx, second?.person ?? null);
+      const pscs = ctx.listed ? { lines: [], events: [] } : drawn;
+      if (ctx.listed) writes.push(writeJson(join(folder, 'exemptions.json'), listedExemptions(ctx)));
       let chunk = '';
       for (const line of pscs.lines) chunk += JSON.stringify(line) + '\n';
       if (chunk !== '' && !psc.write(chunk)) await once(psc, 'drain');
@@ -181,7 +185,24 @@ function runNumber(filedOn: string): number {
   return Math.max(1, dayOf(filedOn) - dayNumber(2008, 1, 1));
 }
 
-type Links = Pick<CompanyContext, 'parent' | 'isParent' | 'corporateDirector' | 'namesake' | 'sharedPeople'>;
+type Links = Pick<
+  CompanyContext,
+  'parent' | 'isParent' | 'corporateDirector' | 'listed' | 'namesake' | 'sharedPeople'
+>;
+
+/** GET /company/{n}/exemptions of a listed company: exempt from the PSC regime since it began, or since it was formed. */
+function listedExemptions(ctx: CompanyContext): Record<string, unknown> {
+  return {
+    kind: 'exemptions',
+    links: { self: `/company/${ctx.company.company_number}/exemptions` },
+    exemptions: {
+      psc_exempt_as_trading_on_uk_regulated_market: {
+        exemption_type: 'psc-exempt-as-trading-on-uk-regulated-market',
+        items: [{ exempt_from: isoDay(Math.max(ctx.created, PSC_REGIME_STARTED)) }],
+      },
+    },
+  };
+}
 
 /**
  * Decides the links between companies before any is written: which companies control another (a PSC chain is a
@@ -225,6 +246,16 @@ function linkCompanies(
     const child = order.find((i) => i !== parent && canBeChild(companies[i]!));
     if (parent !== undefined && child !== undefined) link(child, parent);
   }
+  // And one chain two companies high: the first active child's parent gets a parent of its own, chosen without
+  // drawing, so every other company's files keep their values.
+  const linked = (i: number) => parents.has(i) || parentOf.has(i);
+  const child = order.find(
+    (i) => parentOf.has(i) && active(companies[i]!) && !parentOf.has(parentOf.get(i)!),
+  );
+  const grandparent = order.find((i) => canParent(companies[i]!) && !linked(i));
+  if (child !== undefined && grandparent !== undefined) link(parentOf.get(child)!, grandparent);
+  // A listed plc, exempt from the PSC regime: the first active plc no chain runs through.
+  const listed = order.find((i) => companies[i]!.type === 'plc' && active(companies[i]!) && !linked(i));
 
   const sharedPeople = companies.length >= 2 ? Math.max(2, Math.floor(companies.length / 10)) : 0;
   return (position, index) => {
@@ -236,6 +267,7 @@ function linkCompanies(
       parent: parent === undefined ? null : companies[parent]!,
       isParent: parents.has(index),
       corporateDirector: director === undefined ? null : companies[director]!,
+      listed: index === listed,
       namesake: slot === 5 ? { pair, side: 'a' } : slot === 17 ? { pair, side: 'b' } : null,
       sharedPeople,
     };

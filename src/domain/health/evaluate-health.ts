@@ -1,7 +1,6 @@
-import { companyResources } from '../../db/entities/company-resource-import';
 import { inCanonicalOrder } from './canonical-order';
 import { gradeOf, riskLevelOf } from './health-bands';
-import { confidenceOf } from './health-confidence';
+import { confidenceOf, healthResources } from './health-confidence';
 import type { HealthFacts } from './health-facts';
 import { HEALTH_DISCLAIMER, type HealthScore } from './health-result';
 import { HEALTH_RULES, type HealthRule } from './health-rules';
@@ -89,7 +88,7 @@ export interface HealthContext {
 /** The full health score of one company on one day (YYYY-MM-DD) from its facts as known that day. */
 export function evaluateHealth(given: HealthFacts, asOf: string, context: HealthContext): HealthScore {
   const facts = inCanonicalOrder(given);
-  const resourcesNotImported = companyResources.filter((resource) => !facts.imported.has(resource));
+  const resourcesNotImported = healthResources.filter((resource) => !facts.imported.has(resource));
   const unavailable = (reason: string, until: string | null): HealthScore => ({
     company_number: facts.companyNumber,
     company_name: facts.companyName,

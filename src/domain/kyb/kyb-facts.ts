@@ -5,6 +5,7 @@ import type { CompanyProfile } from '../companies/company-profile';
 import { companyToProfile } from '../companies/company-record';
 import type { HealthScoreSummary } from '../health/score-company';
 import type { InsolvencyCaseSummary } from '../insolvency/insolvency-record';
+import type { OwnershipTrace } from '../ownership/ownership-trace';
 import { readInsolvencyCases } from '../insolvency/read-insolvency-cases';
 import {
   disqualificationLinks,
@@ -53,6 +54,8 @@ export interface KybFacts extends KybCompanyFacts {
   /** More active companies than this at one registered office is a refer (KYB_SHARED_ADDRESS_THRESHOLD). */
   sharedOfficeThreshold: number;
   statedAddress: StatedAddress | null;
+  /** The owners traced to people (null when not traced); the company's own exemption rides in it. */
+  ownership: OwnershipTrace | null;
 }
 
 function flag(value: unknown): boolean | null {

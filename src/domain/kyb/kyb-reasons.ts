@@ -37,7 +37,10 @@ export const KYB_CHECKS: Readonly<Record<KybCheck, { description: string }>> = {
   },
   filings: { description: 'the accounts and confirmation statement due dates against the day of the check' },
   incorporation: { description: 'the date of incorporation against the day of the check' },
-  control: { description: 'the register of persons with significant control: active people and statements' },
+  control: {
+    description:
+      'the register of persons with significant control: active people and statements, the company’s PSC exemption (listed on a regulated market), and its owners traced up through UK-registered corporate PSCs to natural persons',
+  },
   identity_verification: {
     description:
       'Companies House’s identity verification details of the current officers and the active persons with significant control: a verification statement due before the day of the check and not given',
@@ -52,7 +55,7 @@ export const KYB_CHECKS: Readonly<Record<KybCheck, { description: string }>> = {
   },
   sanctions: {
     description:
-      'the company’s name and previous names, its officers and its persons with significant control screened against the UK Sanctions List',
+      'the company’s name and previous names, its officers, its persons with significant control and every owner its ownership trace reached screened against the UK Sanctions List',
   },
   insolvency: { description: 'the insolvency history flag and the insolvency cases held' },
   health: { description: 'the health score’s risk level, with its model version' },
@@ -81,6 +84,9 @@ export const kybReasonCodes = [
   'recently_incorporated',
   'no_psc_identified',
   'psc_statements_only',
+  'psc_exempt_listed_company',
+  'no_natural_person_reached',
+  'ownership_chain_dissolved',
   'identity_verification_overdue',
   'disqualified_director',
   'disqualification_to_review',
@@ -215,13 +221,36 @@ export const KYB_REASONS: Readonly<Record<KybReasonCode, KybReasonRule>> = {
     check: 'control',
     outcome: 'refer',
     title: 'No person with significant control is identified',
-    evidence: 'active and ceased counts; the register holds no active person and no active statement',
+    evidence:
+      'active and ceased counts; the register holds no active person and no active statement; senior_managing_officials',
   },
   psc_statements_only: {
     check: 'control',
     outcome: 'refer',
     title: 'The company gives statements instead of persons with significant control',
-    evidence: 'the active statements, each with its code, description and notified_on date',
+    evidence:
+      'the active statements, each with its code, description and notified_on date; senior_managing_officials',
+  },
+  psc_exempt_listed_company: {
+    check: 'control',
+    outcome: 'pass',
+    title: 'The company is exempt from keeping a register of PSCs',
+    evidence:
+      'the exemption in force (Companies House’s exemption key, its words, exempt_from and exempt_to) and the active and ceased counts',
+  },
+  no_natural_person_reached: {
+    check: 'control',
+    outcome: 'refer',
+    title: 'No natural person is reached as an owner',
+    evidence:
+      'each chain’s end in words (stops), the chains with their share bands, and senior_managing_officials: the current directors, the fallback MLR 2017 reg. 28(6)-(7) gives',
+  },
+  ownership_chain_dissolved: {
+    check: 'control',
+    outcome: 'refer',
+    title: 'The ownership chain runs through a dissolved company',
+    evidence:
+      'each dissolved or closed company on a chain (number, name, status) and the path from the company checked to it',
   },
   identity_verification_overdue: {
     check: 'identity_verification',
@@ -277,7 +306,7 @@ export const KYB_REASONS: Readonly<Record<KybReasonCode, KybReasonRule>> = {
     outcome: 'refer',
     title: 'Potential sanctions match for review',
     evidence:
-      'the list version and each potential match: who was screened (role: company, officer or psc), score, designation and explanation',
+      'the list version and each potential match: who was screened (role: company, officer, psc or owner; an owner with the path of the ownership chain that reached it), score, designation and explanation',
   },
   insolvency_history: {
     check: 'insolvency',

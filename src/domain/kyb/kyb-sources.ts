@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { Deadline } from '../deadline';
 import type { HealthScoreSummary } from '../health/score-company';
+import type { OwnershipTrace } from '../ownership/ownership-trace';
+import type { ExtraSubject } from '../sanctions/screening/screening-subjects';
 import type { NameSimilarity } from './stated-name';
 
 /*
@@ -29,8 +31,9 @@ export const kybSanctionsScreenSchema = z.object({
   potential_matches: z.array(
     z.looseObject({
       subject: z.looseObject({
-        role: z.string().describe('company, officer or psc: what brought the name in'),
+        role: z.string().describe('company, officer, psc or owner: what brought the name in'),
         name: z.string(),
+        path: z.string().optional().describe('For an owner: the ownership chain that reached it'),
       }),
       score: z.number(),
       designation: z.record(z.string(), z.unknown()),
@@ -44,8 +47,15 @@ export type ScreenSanctions = (
   em: EntityManager,
   companyNumber: string,
   /** accountId: the lists screened are the account's choice (every list held when it made none). */
-  options: { asOf: Date; accountId: string; deadline?: Deadline },
+  options: { asOf: Date; accountId: string; deadline?: Deadline; owners?: readonly ExtraSubject[] },
 ) => Promise<z.input<typeof kybSanctionsScreenSchema>>;
+
+/** The company's owners traced to people as of a day (YYYY-MM-DD); null when the store does not hold it. */
+export type TraceOwnership = (
+  em: EntityManager,
+  companyNumber: string,
+  asOfDay: string,
+) => Promise<OwnershipTrace | null>;
 
 /** The company's health score as of a day (YYYY-MM-DD); null when it has none. */
 export type ScoreHealth = (
@@ -58,4 +68,6 @@ export interface KybSources {
   screenSanctions: ScreenSanctions;
   scoreHealth: ScoreHealth;
   similarity: NameSimilarity;
+  /** Default: traced through the store alone (no live fetch of owner companies). */
+  traceOwnership?: TraceOwnership;
 }

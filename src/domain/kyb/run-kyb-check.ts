@@ -10,6 +10,8 @@ import { requestHash, type KybCheckRequest } from './kyb-request';
 import { KYB_DISCLAIMER, kybCheckResultSchema, type KybCheckResult } from './kyb-result';
 import { kybSanctionsScreenSchema, type KybSources } from './kyb-sources';
 import { companyNotFound, resolveCompany } from './resolve-company';
+import { defaultKybSources } from './kyb-default-sources';
+import { ownerSubjects } from '../ownership/owner-subjects';
 
 export interface KybRunContext {
   accountId: string;
@@ -61,11 +63,17 @@ export async function runKybCheck(
   };
 
   if (companyNumber !== null && company !== undefined) {
+    const ownership = await (sources.traceOwnership ?? defaultKybSources.traceOwnership!)(
+      em,
+      companyNumber,
+      asOfDay,
+    );
     const sanctions = kybSanctionsScreenSchema.parse(
       await sources.screenSanctions(em, companyNumber, {
         asOf: context.now,
         accountId: context.accountId,
         deadline: context.deadline,
+        owners: ownerSubjects(ownership),
       }),
     );
     const health = await sources.scoreHealth(em, companyNumber, asOfDay);
@@ -79,6 +87,7 @@ export async function runKybCheck(
         similarity: sources.similarity,
         sharedOfficeThreshold: context.sharedOfficeThreshold ?? DEFAULT_SHARED_OFFICE_THRESHOLD,
         statedAddress: request.statedAddress ?? null,
+        ownership,
       },
       companyCheck,
     );

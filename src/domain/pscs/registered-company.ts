@@ -12,16 +12,20 @@ import type { PscIdentification } from './psc-item';
 const UK_REGISTER =
   /\b(united kingdom|uk|u\.k\.|great britain|england|wales|scotland|northern ireland|companies house|companies act)\b/i;
 
+/** Whether the words (a country, a place, a legal authority) point to a UK register. */
+export function namesUkRegister(words: string): boolean {
+  return UK_REGISTER.test(words);
+}
+
 /** The company number a UK-registered entity's identification names, if it names one. */
 export function ukCompanyNumberOf(identification: PscIdentification | null): string | null {
   if (identification?.registration_number == null) return null;
-  const where = [
-    identification.country_registered,
-    identification.place_registered,
-    identification.legal_authority,
-  ]
-    .filter((part): part is string => part !== null)
-    .join(' ');
+  // The country decides where it gives one: a Dutch BV whose legal authority reads "Companies Act" is Dutch.
+  const where =
+    identification.country_registered ??
+    [identification.place_registered, identification.legal_authority]
+      .filter((part): part is string => part !== null)
+      .join(' ');
   if (!UK_REGISTER.test(where)) return null;
   const number = normaliseCompanyNumber(identification.registration_number.replace(/[\s.-]/g, ''));
   return number.ok ? number.companyNumber : null;

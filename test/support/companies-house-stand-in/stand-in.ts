@@ -42,7 +42,7 @@ const PAGED: Record<string, number> = {
   'filing-history': 25,
   charges: 25,
 };
-const RESOURCES = new Set([...Object.keys(PAGED), 'insolvency']);
+const RESOURCES = new Set([...Object.keys(PAGED), 'insolvency', 'exemptions']);
 const MAX_ITEMS_PER_PAGE = 100;
 
 export class CompaniesHouseStandIn extends FaultableStandIn<StandInRequest> {

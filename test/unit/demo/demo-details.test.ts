@@ -406,13 +406,37 @@ describe('writeDemoCompanyDetails', () => {
       (l) => l.data.kind === 'corporate-entity-person-with-significant-control',
     );
     expect(corporates.length).toBeGreaterThan(0);
+    const controllersOf = (number: string) =>
+      lines.filter((l) => l.company_number === number && l.data.ceased_on === undefined);
+    const heights: number[] = [];
     for (const { data } of corporates) {
-      const parent = data.identification.registration_number as string;
+      let parent = data.identification.registration_number as string;
       expect(known.get(parent)?.company_name).toBe(data.name);
-      // The parent is controlled in turn by an individual, who also sits on the child's board.
-      const controllers = lines.filter((l) => l.company_number === parent && l.data.ceased_on === undefined);
-      expect(controllers.map((l) => l.data.kind)).toContain('individual-person-with-significant-control');
+      // The parent is controlled in turn by an individual (who also sits on the child's board), or, for one
+      // chain, by another demo company that is.
+      let height = 1;
+      const corporate = (number: string) =>
+        controllersOf(number).find((l) => l.data.kind === 'corporate-entity-person-with-significant-control');
+      for (let above = corporate(parent); above !== undefined; above = corporate(parent)) {
+        parent = above.data.identification.registration_number as string;
+        height++;
+      }
+      expect(controllersOf(parent).map((l) => l.data.kind)).toContain(
+        'individual-person-with-significant-control',
+      );
+      heights.push(height);
     }
+    expect(Math.max(...heights)).toBe(2);
+    // One listed plc files its PSC exemption and names no PSC.
+    const exempt = perCompany('exemptions.json');
+    expect(exempt).toHaveLength(1);
+    expect(exempt[0]!.body).toMatchObject({
+      exemptions: {
+        psc_exempt_as_trading_on_uk_regulated_market: { items: [{ exempt_from: expect.any(String) }] },
+      },
+    });
+    expect(exempt[0]!.company.type).toBe('plc');
+    expect(inSnapshot.has(exempt[0]!.company.company_number)).toBe(false);
   });
 
   it('writes accounts that read back to exactly the planned figures, with true comparatives', () => {

@@ -44,6 +44,9 @@ describe('control rule', () => {
           statements: [
             { statement: statement.statement, description: statement.description, notified_on: '2024-05-01' },
           ],
+          senior_managing_officials: [
+            { name: 'OLDHAM, Margaret Anne', officer_role: 'director', appointed_on: '2016-04-06' },
+          ],
         },
       }),
     ]);

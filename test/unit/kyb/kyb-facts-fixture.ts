@@ -142,6 +142,7 @@ export function facts(overrides: Partial<KybFacts> = {}): KybFacts {
     sharedOffice: { postcode: 'EC1V 9HL', address_line_1: 'FLAT 4, 27 OLD STREET', active_companies: 1 },
     sharedOfficeThreshold: 50,
     statedAddress: null,
+    ownership: null,
     statedName: 'Acorn Leaf Consulting Limited',
     asOfDay: '2026-03-02',
     sanctions: noMatchScreen,

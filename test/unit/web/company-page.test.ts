@@ -79,7 +79,22 @@ describe('the company page', () => {
         },
       },
       pscs: {
-        shown: { company_number: '00445790', active_count: 0, ceased_count: 0, items: [], statements: [] },
+        shown: {
+          company_number: '00445790',
+          active_count: 0,
+          ceased_count: 0,
+          items: [],
+          statements: [],
+          ownership: {
+            company_number: '00445790',
+            psc_exemption: null,
+            max_depth: 10,
+            chains: [],
+            ultimate_owners: [],
+            natural_person_reached: false,
+            stops: [],
+          },
+        },
       },
       filings: {
         shown: {

@@ -72,7 +72,15 @@ export const listingViewSchema = z.object({
 
 export const sanctionsMatchViewSchema = z.object({
   subject_id: z.string(),
-  subject: z.object({ role: z.enum(subjectRoles), kind: z.enum(subjectKinds), name: z.string() }),
+  subject: z.object({
+    role: z.enum(subjectRoles),
+    kind: z.enum(subjectKinds),
+    name: z.string(),
+    path: z
+      .string()
+      .optional()
+      .describe('For an owner (a KYB check’s ownership trace): the chain from the company to this owner'),
+  }),
   score: z.number().min(0).max(1),
   threshold: z.number().min(0).max(1),
   designation: designationViewSchema.describe('The record that scored best, on the list it names'),

@@ -18,7 +18,7 @@ import {
   type UnscreenedList,
 } from './sanctions-screen-result';
 import { groupSameDesignations } from './same-designation';
-import { companySubjects, type ScreeningSubject } from './screening-subjects';
+import { companySubjects, type ExtraSubject, type ScreeningSubject } from './screening-subjects';
 import { screeningTurn } from './screening-turns';
 
 export interface ScreenCompanyOptions {
@@ -30,6 +30,8 @@ export interface ScreenCompanyOptions {
   lists?: readonly SanctionsListId[];
   /** Checked between names and between slices of candidates; past it the screen stops with deadline_exceeded. */
   deadline?: Deadline;
+  /** Screened after the company's own subjects: the owners a KYB check's ownership trace reached. */
+  owners?: readonly ExtraSubject[];
 }
 
 /** Candidates compared between two turns of the event loop: other requests are answered while a screen runs. */
@@ -102,6 +104,7 @@ export async function screenCompanySanctions(
     em,
     companyNumber,
     options.includeResigned,
+    options.owners,
   );
   const chosen = options.lists ?? sanctionsListIds;
   const held = await currentSanctionsLists(em, chosen);
@@ -130,7 +133,12 @@ export async function screenCompanySanctions(
     const found = groupSameDesignations(matched.sort(bestFirst), (m) => m.party.designation).map(
       ([best, ...others]): SanctionsMatchView => ({
         subject_id: subject.id,
-        subject: { role: subject.role, kind: subject.kind, name: subject.name },
+        subject: {
+          role: subject.role,
+          kind: subject.kind,
+          name: subject.name,
+          ...(subject.detail.path == null ? {} : { path: subject.detail.path }),
+        },
         score: best!.score,
         threshold: best!.threshold,
         designation: designationView(best!.party.designation),

@@ -20,7 +20,8 @@ import type { ScreenedSubject } from '../matching/screened-subject';
  * legal-entity PSC the registration its identification gives.
  */
 
-export const subjectRoles = ['company', 'previous_name', 'officer', 'psc'] as const;
+/** owner: a person or entity reached above the company's own PSCs by tracing its ownership (a KYB check's). */
+export const subjectRoles = ['company', 'previous_name', 'officer', 'psc', 'owner'] as const;
 export type SubjectRole = (typeof subjectRoles)[number];
 
 export interface ScreeningSubject extends ScreenedSubject {
@@ -30,6 +31,9 @@ export interface ScreeningSubject extends ScreenedSubject {
   /** What the register says of the role: officer role and dates, PSC kind and dates, a previous name's dates. */
   detail: Record<string, string | null>;
 }
+
+/** A subject the caller adds to a company's own: an owner up the chain, with the path in `detail.path`. */
+export type ExtraSubject = Omit<ScreeningSubject, 'id'>;
 
 export interface UnscreenedEntry {
   role: 'officer' | 'psc';
@@ -74,6 +78,7 @@ export async function companySubjects(
   em: EntityManager,
   companyNumber: string,
   includeFormer: boolean,
+  extra: readonly ExtraSubject[] = [],
 ): Promise<CompanySubjects> {
   const company = await em.findOne(CompanyEntity, { companyNumber });
   if (company === null) throw notFound('Company', { company_number: companyNumber });
@@ -81,7 +86,10 @@ export async function companySubjects(
     em.find(OfficerAppointmentEntity, { companyNumber }, { orderBy: { appointmentId: 'asc' } }),
     em.find(PersonWithSignificantControlEntity, { companyNumber }, { orderBy: { pscId: 'asc' } }),
   ]);
-  return subjectsOf(company, officers, pscs, includeFormer);
+  const own = subjectsOf(company, officers, pscs, includeFormer);
+  const subjects = [...own.subjects];
+  for (const subject of extra) subjects.push({ ...subject, id: `s${subjects.length + 1}` });
+  return { ...own, subjects };
 }
 
 /**

@@ -81,6 +81,9 @@ export class CompaniesHouseClient {
   insolvency(companyNumber: string): Promise<FetchResult> {
     return this.resource('insolvency', companyNumber);
   }
+  exemptions(companyNumber: string): Promise<FetchResult> {
+    return this.resource('exemptions', companyNumber);
+  }
 
   /**
    * A disqualified officer's resource (GET /disqualified-officers/{natural|corporate}/{officer_id}), for

@@ -12,6 +12,7 @@ export const companyResources = [
   'filing-history',
   'charges',
   'insolvency',
+  'exemptions',
 ] as const;
 
 export type CompanyResourceName = (typeof companyResources)[number];
@@ -39,6 +40,7 @@ export const companyResourceSpecs: Record<CompanyResourceName, CompanyResourceSp
   'filing-history': { path: (n) => `${companyPath(n)}/filing-history`, paged: true },
   charges: { path: (n) => `${companyPath(n)}/charges`, paged: true },
   insolvency: { path: (n) => `${companyPath(n)}/insolvency`, paged: false },
+  exemptions: { path: (n) => `${companyPath(n)}/exemptions`, paged: false },
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   importCompanyProfileJson,
   type CompanyProfileImportOutcome,
 } from '../resources/company-profile-json';
+import { importExemptionsJson } from '../resources/exemptions-json';
 import { importFilingHistoryJson } from '../resources/filing-history-json';
 import { importInsolvencyJson } from '../resources/insolvency-json';
 import { importOfficersJson } from '../resources/officers-json';
@@ -90,6 +91,8 @@ const detailResources: readonly { name: DetailResourceName; importer: DetailImpo
   { name: 'filing-history', importer: importFilingHistoryJson, none: { items: [], total_count: 0 } },
   { name: 'charges', importer: importChargesJson, none: { items: [], total_count: 0 } },
   { name: 'insolvency', importer: importInsolvencyJson, none: { cases: [] } },
+  // A listed company's exemption from the PSC regime: what its empty PSC register means (docs/ownership.md).
+  { name: 'exemptions', importer: importExemptionsJson, none: { kind: 'exemptions', exemptions: {} } },
 ];
 
 /** Failures after which asking Companies House for the next resource would only fail the same way. */

@@ -7,6 +7,7 @@ import { importChargesJson } from './charges-json';
 import type { ResourceImportContext, ResourceImportOutcome } from '../../writers/company-resource-import';
 import { importAccountsFile } from './filed-accounts';
 import { importFilingHistoryJson } from './filing-history-json';
+import { importExemptionsJson } from './exemptions-json';
 import { importInsolvencyJson } from './insolvency-json';
 import { importOfficersJson } from './officers-json';
 import { importPscSnapshot, type PscSnapshotResult } from './psc-snapshot';
@@ -22,6 +23,7 @@ import { readResourceFile } from './resource-file';
  *   companies/<company number>/filing-history.json                   GET /company/{n}/filing-history
  *   companies/<company number>/charges.json                          GET /company/{n}/charges
  *   companies/<company number>/insolvency.json                       GET /company/{n}/insolvency
+ *   companies/<company number>/exemptions.json                       GET /company/{n}/exemptions
  *   psc-snapshot.txt                                                 the PSC snapshot (JSON lines)
  *   accounts/*.html | *.xhtml                                        filed accounts in inline XBRL
  *
@@ -43,6 +45,7 @@ export const COMPANY_RESOURCE_FILES: ReadonlyArray<readonly [string, JsonImporte
   ['filing-history.json', importFilingHistoryJson],
   ['charges.json', importChargesJson],
   ['insolvency.json', importInsolvencyJson],
+  ['exemptions.json', importExemptionsJson],
 ];
 
 export interface CompanyDetailsProblem {
