@@ -4,7 +4,7 @@ import { setPlan } from '../../src/domain/accounts/accounts';
 import { demoSanctionsCollisions } from '../../src/demo/demo-sanctions-collisions';
 import { demoOfacNamesake } from '../../src/demo/lists/demo-list-namesakes';
 import { callToolChecked, connectMcp } from '../support/mcp-client';
-import { seededDemoDatabase } from '../support/demo-database';
+import { seededDemoDatabase, type DemoDatabase } from '../support/demo-database';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 /*
@@ -21,11 +21,12 @@ type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-exp
 describe('a compliance agent on the demo register', () => {
   let app: TestApp;
   let agent: Client;
+  let demo: DemoDatabase;
   const call = (name: string, args: Record<string, unknown>) =>
     callToolChecked(agent, name, args) as Promise<Row>;
 
   beforeAll(async () => {
-    const demo = await seededDemoDatabase();
+    demo = await seededDemoDatabase();
     expect(demo.log.companies).toBe(200);
     app = await startTestApp({}, { database: demo.db });
     const user = await signUp(app);
@@ -200,5 +201,75 @@ describe('a compliance agent on the demo register', () => {
       'onboarding-ofac',
       'onboarding-sanctions',
     ]);
+  });
+
+  /*
+   * Issue 39's "Done when": run_kyb_check over MCP on each company the start-up log names for a KYB example, as a
+   * new user reads the log of `npm start` and asks about them, each answer with its evidence.
+   */
+  describe('the KYB examples the start-up log names', () => {
+    const logged = (field: string) => demo.log[field] as string[];
+    const check = async (companyNumber: string, reference: string) => {
+      const company = await call('get_company', { company_number: companyNumber });
+      const kyb = await call('run_kyb_check', {
+        client_reference: reference,
+        stated_company_name: company.company_name,
+        company_number: companyNumber,
+      });
+      // A pass or not, every result says what it did not look at.
+      expect(kyb.checks_not_performed.map((c: Row) => c.check)).toEqual(
+        expect.arrayContaining(['pep_screening', 'adverse_media', 'county_court_judgments']),
+      );
+      return kyb;
+    };
+    const reason = (kyb: Row, code: string) => kyb.reasons.find((r: Row) => r.code === code);
+
+    it('a director overdue for identity verification: refer, with the due date', async () => {
+      const kyb = await check(logged('identity_verification_overdue')[0]!.slice(0, 8), 'example-idv');
+      const overdue = reason(kyb, 'identity_verification_overdue');
+      expect(overdue.outcome).toBe('refer');
+      expect(JSON.stringify(overdue.evidence)).toMatch(
+        /"appointment_verification_statement_due_on":"\d{4}-\d{2}-\d{2}"/,
+      );
+    });
+
+    it('a serving disqualified director: fail, with the order and the appointment', async () => {
+      const kyb = await check(logged('disqualified_directors')[0]!.slice(0, 8), 'example-disqualified');
+      expect(kyb.outcome).toBe('fail');
+      expect(reason(kyb, 'disqualified_director').evidence).toMatchObject({
+        directors: [{ basis: 'officer_id', disqualifications: [{ status: 'current' }] }],
+      });
+    });
+
+    it('a company owned through two companies: traced to a natural person, the chain on the PSC tool', async () => {
+      const companyNumber = /\((\S{8})\)/.exec(logged('ownership_two_level_chain')[0]!)![1]!;
+      const kyb = await check(companyNumber, 'example-chain');
+      const control = kyb.checks_performed.find((c: Row) => c.check === 'control');
+      expect(control).toMatchObject({ outcome: 'pass', reason_codes: [] });
+      expect(control.detail).toMatch(/Ultimate owners: .+over 25 %: yes/);
+      const pscs = await call('get_persons_with_significant_control', { company_number: companyNumber });
+      expect(pscs.ownership.natural_person_reached).toBe(true);
+      expect(
+        pscs.ownership.chains.some(
+          (chain: Row) => chain.end === 'natural_person' && chain.links.length === 3,
+        ),
+      ).toBe(true);
+    });
+
+    it('a listed company: exempt, not referred for want of a PSC', async () => {
+      const kyb = await check(logged('psc_exempt_listed_company')[0]!.slice(0, 8), 'example-listed');
+      expect(reason(kyb, 'psc_exempt_listed_company')).toMatchObject({ outcome: 'pass' });
+      expect(reason(kyb, 'no_psc_identified')).toBeUndefined();
+    });
+
+    it('a PO box registered office and an address shared by many companies: refer, with the address', async () => {
+      const poBox = await check(logged('registered_office_po_box')[0]!.slice(0, 8), 'example-po-box');
+      expect(reason(poBox, 'registered_office_po_box')).toMatchObject({
+        outcome: 'refer',
+        evidence: { kind: 'po_box' },
+      });
+      const shared = await check(logged('registered_office_shared')[0]!.slice(-8), 'example-shared');
+      expect(reason(shared, 'registered_office_shared').evidence.active_companies).toBeGreaterThan(50);
+    });
   });
 });

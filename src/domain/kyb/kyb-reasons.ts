@@ -55,7 +55,7 @@ export const KYB_CHECKS: Readonly<Record<KybCheck, { description: string }>> = {
   },
   sanctions: {
     description:
-      'the company’s name and previous names, its officers, its persons with significant control and every owner its ownership trace reached screened against the UK Sanctions List',
+      'the company’s name and previous names, its officers, its persons with significant control and every owner its ownership trace reached screened against every sanctions list the account screens (UK, OFAC, EU, UN: its choice)',
   },
   insolvency: { description: 'the insolvency history flag and the insolvency cases held' },
   health: { description: 'the health score’s risk level, with its model version' },
