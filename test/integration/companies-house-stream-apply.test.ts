@@ -608,7 +608,7 @@ describe('events that cannot be applied are skipped, never thrown', () => {
 
   it.each<[string, string, string | undefined]>([
     ['company-exemptions', '/company/09876543/exemptions', '09876543'],
-    ['disqualified-officer-natural', '/disqualified-officers/natural/aBcDeF123', undefined],
+    ['company-uk-establishments', '/company/09876543/uk-establishments', '09876543'],
   ])('an unknown resource kind: %s', async (kind, uri, companyNumber) => {
     const outcome = await apply(streamEvent(kind, uri, { kind: 'anything' }));
     expect(outcome).toMatchObject({ status: 'skipped', reason: 'unknown_resource_kind' });
