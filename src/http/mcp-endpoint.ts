@@ -23,6 +23,7 @@ import { mcpOriginPolicy, originRefusal } from './mcp-origin-policy';
 import type { AccessTokenVerifier } from './oauth/access-tokens';
 import { bearerChallenge } from './oauth/protected-resource';
 import { refuseMalformedMcpBody, type JsonRpcRefusal } from './mcp-message-check';
+import { isModernRequest, modernEraHandler, replyModern, webRequestOf } from './mcp-modern-era';
 import { callTool, toolDefinitions, toolOperations } from './mcp-tools';
 import type { AppState } from './state';
 
@@ -56,6 +57,7 @@ export function mcpRoutes(
   // Built once: each request's fresh Server would otherwise compile a new Ajv (0.24 ms a request, bench/README.md).
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const directReplies = !services.config.MCP_ALWAYS_SDK_TRANSPORT;
+  const modern = modernEraHandler(definitions, SERVER_INFO);
   const originPolicy = mcpOriginPolicy({
     publicBaseUrl: services.config.PUBLIC_BASE_URL,
     allowedOrigins: services.config.mcpAllowedOrigins,
@@ -81,12 +83,31 @@ export function mcpRoutes(
     const idempotencyKey = readIdempotencyKeyHeader(ctx.headers['idempotency-key']);
     const body = await readMcpBody(ctx, services.config.BODY_LIMIT_BYTES);
     if (body.refusal) return answerJsonRpcError(ctx, body.refusal);
+    const chargeMessages = async (): Promise<void> => {
+      const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
+      for (const message of messages) {
+        if (!isToolCall(message)) await services.quotas.chargeFreeMessage(caller.account, caller.apiKeyId);
+      }
+    };
+    const callToolAsCaller = (name: string, args: unknown) =>
+      callTool(
+        tools,
+        name,
+        args,
+        callContext(services, { now: services.clock(), idempotencyKey, clientAddress: ctx.ip }),
+        caller.account,
+        ctx.state.requestId,
+      );
+    // 2026-07-28 (an envelope in _meta, or that revision in MCP-Protocol-Version): the SDK 2.x entry answers it,
+    // header checks and refusals included (mcp-modern-era.ts); 2025-era requests go on as before.
+    const webRequest = webRequestOf(ctx);
+    if (await isModernRequest(webRequest, body.value)) {
+      await chargeMessages();
+      return replyModern(ctx, modern, webRequest, body.value, callToolAsCaller);
+    }
     const refusal = refuseMalformedMcpBody(body.value, ctx.get('MCP-Protocol-Version') || undefined);
     if (refusal) return answerJsonRpcError(ctx, refusal);
-    const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
-    for (const message of messages) {
-      if (!isToolCall(message)) await services.quotas.chargeFreeMessage(caller.account, caller.apiKeyId);
-    }
+    await chargeMessages();
 
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
@@ -98,14 +119,7 @@ export function mcpRoutes(
     // CallToolRequestSchema before this runs, and refuses a bad one so.
     server.setRequestHandler(looseToolCall, async (request) => {
       const { params } = request as unknown as CallToolRequest;
-      return callTool(
-        tools,
-        params.name,
-        params.arguments,
-        callContext(services, { now: services.clock(), idempotencyKey, clientAddress: ctx.ip }),
-        caller.account,
-        ctx.state.requestId,
-      );
+      return callToolAsCaller(params.name, params.arguments);
     });
     if (directReplies && canReplyDirectly(body.value, ctx.headers))
       await replyDirectly(ctx, server, body.value);
