@@ -1,3 +1,7 @@
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from '@modelcontextprotocol/client';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { importDemoRegister } from '../../src/demo/demo-data';
 import { freePort } from '../support/free-port';
@@ -125,6 +129,25 @@ describe('MCP 2026-07-28 beside 2025-11-25 and 2025-06-18 on one endpoint', () =
     const code = back.searchParams.get('code')!;
     expect(await auth(client, { serverUrl: mcpUrl, authorizationCode: code })).toBe('AUTHORIZED');
     await listsAndCalls({ Authorization: `Bearer ${client.tokens()!.access_token}` });
+  });
+
+  it('serves the SDK 2.x client pinned to 2026-07-28 (it discovers, then lists and calls)', async () => {
+    const client = new ModernClient(
+      { name: 'modern-client', version: '1' },
+      { versionNegotiation: { mode: { pin: REVISION } } },
+    );
+    await client.connect(
+      new ModernTransport(new URL(mcpUrl), { requestInit: { headers: { 'X-Api-Key': apiKey } } }),
+    );
+    try {
+      expect(client.getProtocolEra()).toBe('modern');
+      expect((await client.listTools()).tools).toHaveLength(18);
+      const search = await client.callTool({ name: 'search_companies', arguments: { status: 'active' } });
+      expect(search.isError).toBeFalsy();
+      expect(search.structuredContent).toMatchObject({ items: expect.any(Array) });
+    } finally {
+      await client.close();
+    }
   });
 
   it('still serves the SDK 1.x client (2025-11-25) and a 2025-06-18 initialize unchanged', async () => {
