@@ -23,7 +23,7 @@ import { mcpOriginPolicy, originRefusal } from './mcp-origin-policy';
 import type { AccessTokenVerifier } from './oauth/access-tokens';
 import { bearerChallenge } from './oauth/protected-resource';
 import { refuseMalformedMcpBody, type JsonRpcRefusal } from './mcp-message-check';
-import { isModernRequest, modernEraHandler, replyModern, webRequestOf } from './mcp-modern-era';
+import { isModernRequest, mayBeModern, modernEraHandler, replyModern, webRequestOf } from './mcp-modern-era';
 import { callTool, toolDefinitions, toolOperations } from './mcp-tools';
 import type { AppState } from './state';
 
@@ -100,10 +100,12 @@ export function mcpRoutes(
       );
     // 2026-07-28 (an envelope in _meta, or that revision in MCP-Protocol-Version): the SDK 2.x entry answers it,
     // header checks and refusals included (mcp-modern-era.ts); 2025-era requests go on as before.
-    const webRequest = webRequestOf(ctx);
-    if (await isModernRequest(webRequest, body.value)) {
-      await chargeMessages();
-      return replyModern(ctx, modern, webRequest, body.value, callToolAsCaller);
+    if (mayBeModern(body.value, ctx.get('MCP-Protocol-Version') || undefined)) {
+      const webRequest = webRequestOf(ctx);
+      if (await isModernRequest(webRequest, body.value)) {
+        await chargeMessages();
+        return replyModern(ctx, modern, webRequest, body.value, callToolAsCaller);
+      }
     }
     const refusal = refuseMalformedMcpBody(body.value, ctx.get('MCP-Protocol-Version') || undefined);
     if (refusal) return answerJsonRpcError(ctx, refusal);

@@ -6,6 +6,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import {
   createMcpHandler,
   isLegacyRequest,
+  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   Server,
   type McpHttpHandler,
@@ -54,6 +55,26 @@ export function modernEraHandler(
 /** The request as the SDK 2.x entry reads it: a web Request with the headers (the body is passed parsed). */
 export function webRequestOf(ctx: ParameterizedContext<AppState>): Request {
   return new Request(ctx.href, { method: 'POST', headers: webHeaders(ctx.headers) });
+}
+
+/** The first revision of the 2026 era: the SDK takes a header naming it, or anything that sorts after it, as modern. */
+const FIRST_MODERN_REVISION = '2026-07-28';
+
+/**
+ * Whether the request could be a 2026-07-28 one: an MCP-Protocol-Version header of that era, or a message whose
+ * `_meta` claims a revision (the envelope). Anything else is 2025-era traffic whatever the SDK would say, so it
+ * goes on without a web Request built and classified for it (31 µs a request, a 2025 tool call's 6 %).
+ * test/unit/edge/mcp-modern-era.test.ts checks that every request the SDK classifies as modern passes this.
+ */
+export function mayBeModern(body: unknown, protocolVersionHeader: string | undefined): boolean {
+  if (protocolVersionHeader !== undefined && protocolVersionHeader.trim() >= FIRST_MODERN_REVISION)
+    return true;
+  return (Array.isArray(body) ? body : [body]).some(claimsRevision);
+}
+
+function claimsRevision(message: unknown): boolean {
+  const meta = (message as { params?: { _meta?: unknown } } | null | undefined)?.params?._meta;
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_META_KEY in meta;
 }
 
 /** Whether the SDK's classification sends this request to the 2026-07-28 path (an envelope claim, or a modern header). */
