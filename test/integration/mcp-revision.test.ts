@@ -219,6 +219,37 @@ describe('MCP 2026-07-28 beside 2025-11-25 and 2025-06-18 on one endpoint', () =
     });
   });
 
+  it.each([
+    ['arguments that are not an object', { name: 'get_company', arguments: 'x' }, 'params.arguments'],
+    ['no tool name', { arguments: {} }, 'params.name'],
+  ])('answers a malformed tools/call (%s) with -32602', async (_, params, field) => {
+    const answer = await modern({ 'X-Api-Key': apiKey }, 'tools/call', params);
+    expect(answer.body.error).toMatchObject({ code: -32602 });
+    expect(answer.body.error!.message).toContain(field.split('.')[1]);
+  });
+
+  it('answers bad arguments as the 2025 revisions do: an isError result with the service error', async () => {
+    const answer = await modern({ 'X-Api-Key': apiKey }, 'tools/call', {
+      name: 'get_company',
+      arguments: { company_number: 5 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toMatchObject({ isError: true, resultType: 'complete' });
+    const [text] = answer.body.result!.content as { text: string }[];
+    expect(JSON.parse(text!.text)).toMatchObject({ error: { code: 'invalid_argument' } });
+  });
+
+  it('refuses a 2026-07-28 request from a page of another site (the Origin check comes first)', async () => {
+    const answer = await modern(
+      { 'X-Api-Key': apiKey },
+      'tools/list',
+      {},
+      { headers: { Origin: 'https://evil.example' } },
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({ error: { code: 'origin_refused' } });
+  });
+
   it('refuses a 2026-07-28 request without a key before the protocol starts (401 and the OAuth challenge)', async () => {
     const answer = await fetch(mcpUrl, {
       method: 'POST',
