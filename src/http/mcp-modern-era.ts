@@ -11,6 +11,7 @@ import {
   Server,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { ParameterizedContext } from 'koa';
 import type { AppState } from './state';
 
@@ -31,10 +32,15 @@ export function modernEraHandler(
   definitions: readonly Tool[],
   serverInfo: { name: string; version: string },
 ): McpHttpHandler {
+  // Shared, as on the 2025 path: a Server given none builds its own Ajv, for every request.
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
   return createMcpHandler(
     ({ authInfo }) => {
       const callTool = authInfo?.extra?.[TOOL_CALLER] as ToolCaller | undefined;
-      const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } } });
+      const server = new Server(serverInfo, {
+        capabilities: { tools: { listChanged: false } },
+        jsonSchemaValidator,
+      });
       server.setRequestHandler('tools/list', async () => ({ tools: definitions as never }));
       server.setRequestHandler('tools/call', async (request) => {
         if (!callTool) throw new ProtocolError(-32603, 'the endpoint passed no caller');
