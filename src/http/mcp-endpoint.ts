@@ -42,8 +42,9 @@ function isToolCall(message: unknown): boolean {
 
 /**
  * POST /mcp: stateless Streamable HTTP. Each request stands alone: a fresh MCP server is built for it, so any API
- * process can answer any request; one request answered with JSON is answered by the endpoint itself, everything
- * else by the SDK's transport, built for the request and closed with it. The key is checked before the
+ * process can answer any request. A 2026-07-28 request is answered by the SDK 2.x entry (mcp-modern-era.ts); a
+ * 2025-era one answered with JSON by the endpoint itself, everything else by the SDK 1.x transport, built for the
+ * request and closed with it. The key is checked before the
  * protocol starts; tool calls are charged per operation (as REST is), every other message counts against
  * the free-message cap.
  */
