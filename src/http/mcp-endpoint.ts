@@ -23,6 +23,7 @@ import { mcpOriginPolicy, originRefusal } from './mcp-origin-policy';
 import type { AccessTokenVerifier } from './oauth/access-tokens';
 import { bearerChallenge } from './oauth/protected-resource';
 import { refuseMalformedMcpBody, type JsonRpcRefusal } from './mcp-message-check';
+import { isModernRequest, mayBeModern, modernEraHandler, replyModern, webRequestOf } from './mcp-modern-era';
 import { callTool, toolDefinitions, toolOperations } from './mcp-tools';
 import type { AppState } from './state';
 
@@ -41,8 +42,9 @@ function isToolCall(message: unknown): boolean {
 
 /**
  * POST /mcp: stateless Streamable HTTP. Each request stands alone: a fresh MCP server is built for it, so any API
- * process can answer any request; one request answered with JSON is answered by the endpoint itself, everything
- * else by the SDK's transport, built for the request and closed with it. The key is checked before the
+ * process can answer any request. A 2026-07-28 request is answered by the SDK 2.x entry (mcp-modern-era.ts); a
+ * 2025-era one answered with JSON by the endpoint itself, everything else by the SDK 1.x transport, built for the
+ * request and closed with it. The key is checked before the
  * protocol starts; tool calls are charged per operation (as REST is), every other message counts against
  * the free-message cap.
  */
@@ -56,6 +58,7 @@ export function mcpRoutes(
   // Built once: each request's fresh Server would otherwise compile a new Ajv (0.24 ms a request, bench/README.md).
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const directReplies = !services.config.MCP_ALWAYS_SDK_TRANSPORT;
+  const modern = modernEraHandler(definitions, SERVER_INFO);
   const originPolicy = mcpOriginPolicy({
     publicBaseUrl: services.config.PUBLIC_BASE_URL,
     allowedOrigins: services.config.mcpAllowedOrigins,
@@ -81,12 +84,33 @@ export function mcpRoutes(
     const idempotencyKey = readIdempotencyKeyHeader(ctx.headers['idempotency-key']);
     const body = await readMcpBody(ctx, services.config.BODY_LIMIT_BYTES);
     if (body.refusal) return answerJsonRpcError(ctx, body.refusal);
+    const chargeMessages = async (): Promise<void> => {
+      const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
+      for (const message of messages) {
+        if (!isToolCall(message)) await services.quotas.chargeFreeMessage(caller.account, caller.apiKeyId);
+      }
+    };
+    const callToolAsCaller = (name: string, args: unknown) =>
+      callTool(
+        tools,
+        name,
+        args,
+        callContext(services, { now: services.clock(), idempotencyKey, clientAddress: ctx.ip }),
+        caller.account,
+        ctx.state.requestId,
+      );
+    // 2026-07-28 (an envelope in _meta, or that revision in MCP-Protocol-Version): the SDK 2.x entry answers it,
+    // header checks and refusals included (mcp-modern-era.ts); 2025-era requests go on as before.
+    if (mayBeModern(body.value, ctx.get('MCP-Protocol-Version') || undefined)) {
+      const webRequest = webRequestOf(ctx);
+      if (await isModernRequest(webRequest, body.value)) {
+        await chargeMessages();
+        return replyModern(ctx, modern, webRequest, body.value, callToolAsCaller);
+      }
+    }
     const refusal = refuseMalformedMcpBody(body.value, ctx.get('MCP-Protocol-Version') || undefined);
     if (refusal) return answerJsonRpcError(ctx, refusal);
-    const messages: unknown[] = Array.isArray(body.value) ? body.value : [body.value];
-    for (const message of messages) {
-      if (!isToolCall(message)) await services.quotas.chargeFreeMessage(caller.account, caller.apiKeyId);
-    }
+    await chargeMessages();
 
     const server = new Server(SERVER_INFO, {
       capabilities: { tools: { listChanged: false } },
@@ -98,14 +122,7 @@ export function mcpRoutes(
     // CallToolRequestSchema before this runs, and refuses a bad one so.
     server.setRequestHandler(looseToolCall, async (request) => {
       const { params } = request as unknown as CallToolRequest;
-      return callTool(
-        tools,
-        params.name,
-        params.arguments,
-        callContext(services, { now: services.clock(), idempotencyKey, clientAddress: ctx.ip }),
-        caller.account,
-        ctx.state.requestId,
-      );
+      return callToolAsCaller(params.name, params.arguments);
     });
     if (directReplies && canReplyDirectly(body.value, ctx.headers))
       await replyDirectly(ctx, server, body.value);

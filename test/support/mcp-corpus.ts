@@ -310,7 +310,9 @@ export const corpus: Case[] = [
     name: 'a protocol version that is not a date',
     body: list(),
     headers: { 'MCP-Protocol-Version': 'latest' },
-    expected: { rpc: -32000, status: 400 },
+    // A header naming no 2025-era revision puts the request on the 2026-07-28 path (the SDK 2.x classification,
+    // mcp-modern-era.ts), which refuses a request with such a header and no _meta envelope as invalid params.
+    expected: { rpc: -32602, status: 400 },
   },
   // Batches, per protocol version.
   { name: 'an empty batch (2025-06-18)', body: [], expected: { rpc: -32600, status: 400 } },
