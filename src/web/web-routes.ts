@@ -12,6 +12,8 @@ import { listRoutes } from './list-routes';
 import { secretRoutes } from './secret-routes';
 import { sanctionsRoutes } from './sanctions-routes';
 import { screeningRoutes } from './screening-routes';
+import { searchRoutes } from './search-routes';
+import { kybRoutes } from './kyb-routes';
 
 /**
  * The web app's pages (under /app, since the JSON API owns /lists, /company … ), its assets and the redirect from
@@ -21,7 +23,9 @@ export function webRoutes(services: Services, oauthProvider: () => Promise<Provi
   const router = new Router<AppState>();
   accountRoutes(router, services);
   listRoutes(router, services);
+  searchRoutes(router, services);
   companyRoutes(router, services);
+  kybRoutes(router, services);
   alertRoutes(router, services);
   deliveryRoutes(router, services);
   secretRoutes(router, services);
