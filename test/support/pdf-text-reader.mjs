@@ -1,5 +1,6 @@
 // Reads a PDF from stdin and prints its text, with PDF.js (through unpdf). A child process of its own because
 // unpdf loads PDF.js with import(), which jest's CommonJS module system cannot run.
+import { Buffer } from 'node:buffer';
 import { extractText, getDocumentProxy } from 'unpdf';
 
 const chunks = [];

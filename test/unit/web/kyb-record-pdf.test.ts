@@ -12,11 +12,11 @@ const check: KybCheckResult = {
   company_number: '01234567',
   company_name: 'GATEWAY WIDGETS LIMITED',
   outcome: 'refer',
-  decided_by: 'stated_name_mismatch',
+  decided_by: 'name_close_match',
   decision: 'Referred: the stated name differs from the registered name.',
   reasons: [
     {
-      code: 'stated_name_mismatch',
+      code: 'name_close_match',
       outcome: 'refer',
       title: 'The stated name is not the registered name',
       detail: 'Gateway Widgits Ltd was stated; the register has GATEWAY WIDGETS LIMITED.',
@@ -40,10 +40,10 @@ const check: KybCheckResult = {
   ],
   checks_performed: [
     {
-      check: 'company',
+      check: 'name',
       description: 'The company on the register',
       outcome: 'refer',
-      reason_codes: ['stated_name_mismatch'],
+      reason_codes: ['name_close_match'],
       detail: 'Found by number.',
     },
   ],
@@ -56,7 +56,7 @@ const check: KybCheckResult = {
   },
   idempotency_key: null,
   disclaimer: KYB_DISCLAIMER,
-} as KybCheckResult;
+};
 
 const squeezed = (text: string) => text.replace(/\s+/g, ' ');
 
@@ -66,8 +66,8 @@ describe('a KYB check as a PDF for a compliance file', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = squeezed(await pdfText(pdf));
     expect(text).toContain('Outcome: Refer (refer)');
-    expect(text).toContain('Decided by: stated_name_mismatch');
-    expect(text).toContain('stated_name_mismatch (refer)');
+    expect(text).toContain('Decided by: name_close_match');
+    expect(text).toContain('name_close_match (refer)');
     expect(text).toContain('sanctions_potential_match (refer)');
     expect(text).toContain('similarity: 0.91');
     expect(text).toContain('unique_id: RUS0001');
