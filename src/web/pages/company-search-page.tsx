@@ -3,6 +3,7 @@ import { companyStatusSchema } from '../../domain/companies/company-profile';
 import type { searchCompanies } from '../../operations/search-companies';
 import { Notice, SelectField, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
+import { TableBox } from './company-table-box';
 import { Layout, type Viewer } from '../layout';
 import { COMPANIES_PATH, companyPath } from './company-paths';
 
@@ -103,7 +104,7 @@ function SearchResults({ filters, answer }: { filters: CompanySearchFilters; ans
           ? ' Your plan shows the first 10 only; narrow the search, or upgrade for every page.'
           : ''}
       </p>
-      <div class="table-scroll">
+      <TableBox label="Companies found">
         <table id="company-search-results">
           <caption>Companies found</caption>
           <thead>
@@ -133,7 +134,7 @@ function SearchResults({ filters, answer }: { filters: CompanySearchFilters; ans
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       {answer.offset > 0 || answer.next_offset !== null ? (
         <nav aria-label="Pages of results" class="pager">
           {answer.offset > 0 ? (

@@ -1,4 +1,5 @@
 import type { KybCheckResult } from '../../domain/kyb/kyb-result';
+import { TableBox } from './company-table-box';
 import { Layout, type Viewer } from '../layout';
 import { companyPath } from './company-paths';
 import { Evidence } from './kyb-evidence';
@@ -85,7 +86,7 @@ export function KybCheckPage({ viewer, check }: { viewer: Viewer; check: KybChec
 
       <section aria-labelledby="performed-heading" id="checks-performed">
         <h2 id="performed-heading">Checks performed</h2>
-        <div class="table-scroll">
+        <TableBox label="Checks performed">
           <table>
             <caption>Every check that ran, passed ones included</caption>
             <thead>
@@ -113,7 +114,7 @@ export function KybCheckPage({ viewer, check }: { viewer: Viewer; check: KybChec
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       </section>
 
       <section aria-labelledby="not-performed-heading" id="checks-not-performed">

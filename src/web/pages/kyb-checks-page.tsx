@@ -3,6 +3,7 @@ import { kybOutcomes } from '../../domain/kyb/kyb-outcome';
 import type { listKybChecks } from '../../operations/list-kyb-checks';
 import { Notice, SelectField, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
+import { TableBox } from './company-table-box';
 import { Layout, type Viewer } from '../layout';
 import { companyPath } from './company-paths';
 import { PlanNote, type PlanRefusal } from './company-plan-note';
@@ -126,7 +127,7 @@ function ChecksTable({ filters, answer }: { filters: KybFilters; answer: KybChec
       <p role="status" id="checks-count">
         {`Checks ${answer.offset + 1} to ${answer.offset + answer.items.length} of ${answer.total}.`}
       </p>
-      <div class="table-scroll">
+      <TableBox label="KYB checks">
         <table id="kyb-checks">
           <caption>KYB checks</caption>
           <thead>
@@ -166,7 +167,7 @@ function ChecksTable({ filters, answer }: { filters: KybFilters; answer: KybChec
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
       {answer.offset > 0 || answer.next_offset !== null ? (
         <nav aria-label="Pages of checks" class="pager">
           {answer.offset > 0 ? (
