@@ -68,7 +68,14 @@ export function Layout(props: {
  */
 function HeaderSearch() {
   return (
-    <form method="get" action="/app/companies" role="search" class="header-search" id="header-search">
+    <form
+      method="get"
+      action="/app/companies"
+      role="search"
+      aria-label="Register search"
+      class="header-search"
+      id="header-search"
+    >
       <label for="header-search-q" class="visually-hidden">
         Search companies by name or number
       </label>

@@ -6,6 +6,7 @@ import { accountRoutes } from './account-routes';
 import { alertRoutes } from './alert-routes';
 import { assetRoutes } from './asset-routes';
 import { companyRoutes } from './company-routes';
+import { companySanctionsRoutes } from './company-sanctions-routes';
 import { connectRoutes } from './connect-routes';
 import { deliveryRoutes } from './delivery-routes';
 import { listRoutes } from './list-routes';
@@ -25,6 +26,7 @@ export function webRoutes(services: Services, oauthProvider: () => Promise<Provi
   listRoutes(router, services);
   searchRoutes(router, services);
   companyRoutes(router, services);
+  companySanctionsRoutes(router, services);
   kybRoutes(router, services);
   alertRoutes(router, services);
   deliveryRoutes(router, services);

@@ -1,4 +1,5 @@
 import { newKybCheckPath } from './kyb-paths';
+import { companySanctionsPath } from './company-sanctions-page';
 import { Layout, type Viewer } from '../layout';
 import { CompanyChargesSection } from './company-charges-section';
 import { CompanyFilingsSection, type FilingsView } from './company-filings-section';
@@ -46,6 +47,10 @@ export function CompanyPage({ viewer, data }: { viewer: Viewer; data: CompanyPag
           id="run-kyb"
         >
           Run a KYB check on this company
+        </a>
+        {' · '}
+        <a href={companySanctionsPath(company.company_number)} id="screen-sanctions">
+          Screen for sanctions
         </a>
       </p>
       <nav aria-label="On this page">
