@@ -35,6 +35,7 @@ const shown = [
   ['kyb-new', 'kyb-new'],
   ['kyb-check', 'kyb-check'],
   ['kyb-checks', 'kyb-checks'],
+  ['company-sanctions', 'company-sanctions'],
 ];
 const widths = ['desktop', 'phone'];
 

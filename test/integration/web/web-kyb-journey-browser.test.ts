@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { openDatabase } from '../../../src/db/orm';
+import { demoOfacNamesake } from '../../../src/demo/lists/demo-list-namesakes';
 import { launchBrowser, viewports } from '../../support/browser';
 import { pdfText } from '../../support/pdf-text';
 import { checkAndSave } from '../../support/web-journey-pages';
@@ -11,7 +13,8 @@ import { startJourneyService, type JourneyService } from '../../support/web-jour
  * upgrade; on Starter (set by the operator's CLI) search "GATE" from the header, narrow it to active companies,
  * open one, run a KYB check with its name slightly wrong, see it referred with its reasons, download the PDF and
  * find the outcome and reason codes in its text, and find the check again under KYB checks by its client
- * reference. Each page is checked at 1280 px and 360 px (axe-core, no sideways scroll) and saved as
+ * reference; then screen the company whose director has a namesake on the demo OFAC list and see the match
+ * with its explanation. Each page is checked at 1280 px and 360 px (axe-core, no sideways scroll) and saved as
  * kyb-journey-NN-<page>-<width> for docs/screenshots/.
  */
 
@@ -121,5 +124,19 @@ describe('the analyst’s KYB journey in a browser, against the service as npm s
     expect(await row.count()).toBe(2);
     expect(await row.nth(1).getByRole('link').first().getAttribute('href')).toBe(checkPath);
     await seen('kyb-checks');
+
+    // The sanctions screen of the company whose director has a namesake on the demo OFAC list.
+    const orm = await openDatabase(service.database);
+    const namesake = (await demoOfacNamesake(orm.em.fork()))!;
+    await orm.close();
+    await page.getByLabel('Search companies by name or number').fill(namesake.companyNumber);
+    await page.getByLabel('Search companies by name or number').press('Enter');
+    await page.getByRole('table', { name: 'Companies found' }).getByRole('link').first().click();
+    await page.getByRole('link', { name: 'Screen for sanctions' }).click();
+    const match = page.locator('.potential-match', { hasText: namesake.uniqueIds.ofac });
+    expect(await match.count()).toBe(1);
+    expect(await match.innerText()).toContain(namesake.officerName);
+    expect(await match.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
+    await seen('company-sanctions');
   });
 });
