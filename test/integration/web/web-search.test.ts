@@ -48,7 +48,9 @@ describe('web app: searching the register', () => {
   it('has a search box in the header of every signed-in page, sending q to /app/companies', async () => {
     for (const path of ['/app/lists', '/app/alerts', '/app/kyb', '/app/companies']) {
       const page = await starter.get(path);
-      expect(page.html).toMatch(/<form method="get" action="\/app\/companies" role="search" aria-label="Register search"[^>]*>/);
+      expect(page.html).toMatch(
+        /<form method="get" action="\/app\/companies" role="search" aria-label="Register search"[^>]*>/,
+      );
       expect(page.html).toContain('<input id="header-search-q" name="q" type="search"');
     }
   });
