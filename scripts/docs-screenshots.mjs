@@ -2,7 +2,8 @@
 // Copies the web app's screenshots shown in docs/web-app.md from the browser journey's test artefacts into
 // docs/screenshots/. Run the journey first (it writes them), then this:
 //
-//   npx jest test/integration/web/web-journey-browser.test.ts --selectProjects integration
+//   npx jest test/integration/web/web-journey-browser.test.ts test/integration/web/web-kyb-journey-browser.test.ts \
+//     --selectProjects integration
 //   node scripts/docs-screenshots.mjs
 //
 // The journey saves each page twice: full page (the test artefact) and the window's view, which is what the docs
@@ -28,6 +29,13 @@ const shown = [
   ['delivery', 'delivery'],
   ['webhook-secret-revealed', 'webhook-secret'],
   ['sanctions', 'sanctions'],
+  // From the KYB journey (test/integration/web/web-kyb-journey-browser.test.ts, kyb-journey-NN-…).
+  ['company-search', 'company-search'],
+  ['kyb-free', 'kyb-free'],
+  ['kyb-new', 'kyb-new'],
+  ['kyb-check', 'kyb-check'],
+  ['kyb-checks', 'kyb-checks'],
+  ['company-sanctions', 'company-sanctions'],
 ];
 const widths = ['desktop', 'phone'];
 
@@ -43,7 +51,7 @@ const available = readdirSync(source);
 const copies = [];
 for (const [page, name] of shown) {
   for (const width of widths) {
-    const pattern = new RegExp(`^journey-\\d+-${page}-${width}\\.png$`);
+    const pattern = new RegExp(`^(?:kyb-)?journey-\\d+-${page}-${width}\\.png$`);
     const found = available.filter((file) => pattern.test(file));
     if (found.length !== 1) {
       fail(`expected one journey screenshot of ${page} at ${width} in ${source}, found ${found.length}`);

@@ -13,6 +13,7 @@ const SECTIONS = [
   { name: 'alerts', href: '/app/alerts', label: 'Alerts' },
   { name: 'deliveries', href: '/app/deliveries', label: 'Deliveries' },
   { name: 'webhook-secret', href: '/app/webhook-secret', label: 'Webhook secret' },
+  { name: 'kyb', href: '/app/kyb', label: 'KYB checks' },
   { name: 'sanctions', href: '/app/sanctions', label: 'Sanctions' },
   { name: 'connected-clients', href: '/app/connected-clients', label: 'Connected assistants' },
 ] as const;
@@ -50,6 +51,7 @@ export function Layout(props: {
           <a class="brand" href="/app">
             Company data service
           </a>
+          {viewer ? <HeaderSearch /> : null}
           <nav aria-label="Main">
             {viewer ? <SignedInNav viewer={viewer} here={here} /> : <SignedOutNav />}
           </nav>
@@ -57,6 +59,35 @@ export function Layout(props: {
         <main id="main">{children}</main>
       </body>
     </html>
+  );
+}
+
+/**
+ * The register search from every signed-in page: a GET form to `/app/companies` (search_companies), so the
+ * query is in the URL and the results page can be bookmarked; the input's label is for screen readers only.
+ */
+function HeaderSearch() {
+  return (
+    <form
+      method="get"
+      action="/app/companies"
+      role="search"
+      aria-label="Register search"
+      class="header-search"
+      id="header-search"
+    >
+      <label for="header-search-q" class="visually-hidden">
+        Search companies by name or number
+      </label>
+      <input
+        id="header-search-q"
+        name="q"
+        type="search"
+        maxLength={200}
+        placeholder="Company name or number"
+      />
+      <button type="submit">Search</button>
+    </form>
   );
 }
 

@@ -6,12 +6,15 @@ import { accountRoutes } from './account-routes';
 import { alertRoutes } from './alert-routes';
 import { assetRoutes } from './asset-routes';
 import { companyRoutes } from './company-routes';
+import { companySanctionsRoutes } from './company-sanctions-routes';
 import { connectRoutes } from './connect-routes';
 import { deliveryRoutes } from './delivery-routes';
 import { listRoutes } from './list-routes';
 import { secretRoutes } from './secret-routes';
 import { sanctionsRoutes } from './sanctions-routes';
 import { screeningRoutes } from './screening-routes';
+import { searchRoutes } from './search-routes';
+import { kybRoutes } from './kyb-routes';
 
 /**
  * The web app's pages (under /app, since the JSON API owns /lists, /company … ), its assets and the redirect from
@@ -21,7 +24,10 @@ export function webRoutes(services: Services, oauthProvider: () => Promise<Provi
   const router = new Router<AppState>();
   accountRoutes(router, services);
   listRoutes(router, services);
+  searchRoutes(router, services);
   companyRoutes(router, services);
+  companySanctionsRoutes(router, services);
+  kybRoutes(router, services);
   alertRoutes(router, services);
   deliveryRoutes(router, services);
   secretRoutes(router, services);

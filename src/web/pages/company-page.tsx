@@ -1,3 +1,5 @@
+import { newKybCheckPath } from './kyb-paths';
+import { companySanctionsPath } from './company-sanctions-page';
 import { Layout, type Viewer } from '../layout';
 import { CompanyChargesSection } from './company-charges-section';
 import { CompanyFilingsSection, type FilingsView } from './company-filings-section';
@@ -39,6 +41,18 @@ export function CompanyPage({ viewer, data }: { viewer: Viewer; data: CompanyPag
         <a href="/app/lists">Your lists</a>
       </p>
       <h1>{company.company_name}</h1>
+      <p>
+        <a
+          href={newKybCheckPath({ number: company.company_number, name: company.company_name })}
+          id="run-kyb"
+        >
+          Run a KYB check on this company
+        </a>
+        {' · '}
+        <a href={companySanctionsPath(company.company_number)} id="screen-sanctions">
+          Screen for sanctions
+        </a>
+      </p>
       <nav aria-label="On this page">
         <ul class="contents">
           {CONTENTS.map(([id, title]) => (

@@ -65,11 +65,11 @@ describe.each(Object.entries(viewports))('lists in a browser (%s)', (viewportNam
     await page.getByRole('button', { name: 'Add ACORN LEAF CONSULTING LTD' }).click();
     await page.getByRole('status').filter({ hasText: 'Added 1' }).waitFor();
     await page.getByLabel('Search the register').fill('zzqqxx');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     expect(await page.locator('#search-nothing').textContent()).toContain('“zzqqxx”');
 
     await page.getByLabel('Search the register').fill('SC412345');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: 'Add HIGHLAND TIMBER SUPPLIES LIMITED' }).click();
     const companies = page.getByRole('table', { name: /Companies on/ });
     await companies.getByRole('rowheader', { name: 'HIGHLAND TIMBER SUPPLIES LIMITED' }).waitFor();

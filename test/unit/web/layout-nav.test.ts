@@ -23,6 +23,7 @@ describe('the navigation marks where the reader is', () => {
     ['alerts', 'Alerts'],
     ['deliveries', 'Deliveries'],
     ['webhook-secret', 'Webhook secret'],
+    ['kyb', 'KYB checks'],
     ['sanctions', 'Sanctions'],
     ['connected-clients', 'Connected assistants'],
   ] as const)('on the %s page, its link alone is aria-current="page"', (section, label) => {
@@ -32,6 +33,7 @@ describe('the navigation marks where the reader is', () => {
       'Alerts',
       'Deliveries',
       'Webhook secret',
+      'KYB checks',
       'Sanctions',
       'Connected assistants',
     ]);
