@@ -20,6 +20,7 @@ sqlite_only=(
   '/web-journey-browser\.test\.ts$'
   '/web-screening-matches-browser\.test\.ts$'
   '/web-oauth-browser\.test\.ts$'
+  '/web-kyb-journey-browser\.test\.ts$'
   # kill -9 of the worker and of the embedded Temporal dev server (whose own store is SQLite either way). On
   # PostgreSQL the production topology (scripts/topology/ci.sh) proves a delivery that survives its worker's kill -9,
   # with the Temporal server persisted to PostgreSQL too, and bench:crash --database-url measures the full ledger.
