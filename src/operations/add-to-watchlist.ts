@@ -12,7 +12,8 @@ export const addToWatchlist = keyedOperation({
   description:
     'Monitors one company outside any list, optionally with its own webhook address, which wins over its ' +
     'lists’ addresses. Adding a company already watched updates its entry: a webhook_url replaces the old one, ' +
-    'null clears it, leaving it out keeps it. Answers with the entry and whether it was created.',
+    'null clears it, leaving it out keeps it; standard_webhooks (off by default) also ' +
+    'signs deliveries to that address the Standard Webhooks way. Answers with the entry and whether it was created.',
   method: 'POST',
   path: '/watchlist',
   lowestPlan: 'free',
@@ -24,6 +25,12 @@ export const addToWatchlist = keyedOperation({
     .object({
       company_number: companyNumberInput,
       webhook_url: z.string().min(1).max(2048).nullable().optional(),
+      standard_webhooks: z
+        .boolean()
+        .optional()
+        .describe(
+          'True also sends the Standard Webhooks headers to the company’s own address; leaving it out keeps it',
+        ),
     })
     .strict(),
   output: watchlistEntryViewSchema.extend({
@@ -36,7 +43,12 @@ export const addToWatchlist = keyedOperation({
     }
     const { item, created } = await upsertEntry(
       em,
-      { accountId: account.id, companyNumber, webhookUrl: input.webhook_url },
+      {
+        accountId: account.id,
+        companyNumber,
+        webhookUrl: input.webhook_url,
+        standardWebhooks: input.standard_webhooks,
+      },
       now,
     );
     return { ...toWatchlistEntryView(item), created };

@@ -20,6 +20,8 @@ export interface CompanyList {
   alertWebhook: boolean;
   /** Opt-in to sanctions.potential_match events (migration 0028); off by default. */
   sanctionsAlerts: boolean;
+  /** Deliveries to `webhookUrl` also carry the Standard Webhooks headers (migration 0036); off by default. */
+  standardWebhooks: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,6 +39,7 @@ export const CompanyListEntity = new EntitySchema<CompanyList>({
     webhookUrl: { type: 'text', fieldName: 'webhook_url', nullable: true },
     alertWebhook: { type: 'boolean', fieldName: 'alert_webhook' },
     sanctionsAlerts: { type: 'boolean', fieldName: 'sanctions_alerts', default: false },
+    standardWebhooks: { type: 'boolean', fieldName: 'standard_webhooks', default: false },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
   },

@@ -8,6 +8,8 @@ export interface WatchlistEntry {
   accountId: string;
   companyNumber: string;
   webhookUrl: string | null;
+  /** Deliveries to `webhookUrl` also carry the Standard Webhooks headers (migration 0036). */
+  standardWebhooks: boolean;
   addedAt: Date;
   updatedAt: Date;
 }
@@ -19,6 +21,7 @@ export const WatchlistEntryEntity = new EntitySchema<WatchlistEntry>({
     accountId: { type: 'string', primary: true, fieldName: 'account_id' },
     companyNumber: { type: 'string', primary: true, fieldName: 'company_number' },
     webhookUrl: { type: 'text', fieldName: 'webhook_url', nullable: true },
+    standardWebhooks: { type: 'boolean', fieldName: 'standard_webhooks', default: false },
     addedAt: { type: 'datetime', fieldName: 'added_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
   },

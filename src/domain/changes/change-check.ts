@@ -9,7 +9,7 @@ import { MAX_ATTEMPTS } from '../../workflows/retry-schedule';
 import { alertForDelivery } from './stored-alert';
 import { alertSeverity, alertWording } from './alert-rules';
 import type { ChangeField } from './company-changes';
-import { alertWebhookUrl, findMonitors, monitoredSince, type Monitor } from './monitors';
+import { alertAddress, findMonitors, monitoredSince, type Monitor } from './monitors';
 import { overdueChanges } from './overdue-changes';
 import { appendChanges, parseChangeValue } from './register-change-log';
 
@@ -137,6 +137,9 @@ export async function runChangeCheckStep(
     }
 
     const candidates: Omit<Alert, 'id'>[] = [];
+    // (account, company) pairs whose chosen address signs the Standard Webhooks way too. Read in this transaction,
+    // from the same monitors as the alerts' addresses, so an alert and its delivery cannot disagree.
+    const standardSigned = new Set<string>();
     for (const change of alertable) {
       const detectedAt = new Date(change.detected_at);
       const stored = {
@@ -149,6 +152,8 @@ export async function runChangeCheckStep(
       const wording = alertWording(stored, company);
       for (const monitor of monitorsByCompany.get(change.company_number) ?? []) {
         if (monitoredSince(monitor) > detectedAt) continue;
+        if (alertAddress(monitor)?.standardWebhooks)
+          standardSigned.add(`${monitor.accountId}:${change.company_number}`);
         candidates.push({
           accountId: monitor.accountId,
           companyNumber: change.company_number,
@@ -160,7 +165,7 @@ export async function runChangeCheckStep(
           detail: wording.detail,
           detectedAt,
           lists: JSON.stringify(monitor.lists.map((list) => ({ id: list.listId, name: list.name }))),
-          webhookUrl: alertWebhookUrl(monitor),
+          webhookUrl: alertAddress(monitor)?.url ?? null,
           eventId: null,
           createdAt: now,
         });
@@ -168,7 +173,7 @@ export async function runChangeCheckStep(
     }
 
     const { alerts, written } = await writeAlerts(tx, candidates, report);
-    const deliveryEventIds = await writeDeliveries(tx, alerts, publicBaseUrl, now, report);
+    const deliveryEventIds = await writeDeliveries(tx, alerts, standardSigned, publicBaseUrl, now, report);
 
     const last = changes.at(-1);
     await tx.nativeUpdate(
@@ -235,6 +240,7 @@ async function findAlerts(em: EntityManager, sequences: readonly number[]): Prom
 async function writeDeliveries(
   em: EntityManager,
   alerts: readonly Alert[],
+  standardSigned: ReadonlySet<string>,
   publicBaseUrl: string,
   now: Date,
   report: ReportProgress,
@@ -254,6 +260,7 @@ async function writeDeliveries(
         alertId: alert.id,
         url: alert.webhookUrl!,
         body: JSON.stringify(event),
+        standardWebhooks: standardSigned.has(`${alert.accountId}:${alert.companyNumber}`),
         status: 'pending',
         maxAttempts: MAX_ATTEMPTS,
         attemptCount: 0,

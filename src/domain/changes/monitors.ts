@@ -11,6 +11,7 @@ export interface ListHolding {
   name: string;
   webhookUrl: string | null;
   alertWebhook: boolean;
+  standardWebhooks: boolean;
   addedAt: Date;
 }
 
@@ -18,7 +19,7 @@ export interface Monitor {
   accountId: string;
   companyNumber: string;
   /** The watchlist entry's own address, when the company is on the watchlist with one. */
-  watchlist: { webhookUrl: string | null; addedAt: Date } | null;
+  watchlist: { webhookUrl: string | null; standardWebhooks: boolean; addedAt: Date } | null;
   /** The account's lists holding the company, by id. */
   lists: ListHolding[];
 }
@@ -28,9 +29,16 @@ export interface Monitor {
  * oldest (lowest id) decides, so a company on several lists still gets one webhook per change.
  */
 export function alertWebhookUrl(monitor: Monitor): string | null {
-  if (monitor.watchlist?.webhookUrl) return monitor.watchlist.webhookUrl;
+  return alertAddress(monitor)?.url ?? null;
+}
+
+/** The address rules 5 and 6 choose, with how that address wants to be signed. */
+export function alertAddress(monitor: Monitor): { url: string; standardWebhooks: boolean } | null {
+  if (monitor.watchlist?.webhookUrl) {
+    return { url: monitor.watchlist.webhookUrl, standardWebhooks: monitor.watchlist.standardWebhooks };
+  }
   const sending = monitor.lists.find((list) => list.alertWebhook && list.webhookUrl);
-  return sending?.webhookUrl ?? null;
+  return sending?.webhookUrl ? { url: sending.webhookUrl, standardWebhooks: sending.standardWebhooks } : null;
 }
 
 /** From when the account has watched the company: changes detected before it started are not its alerts. */
@@ -50,6 +58,7 @@ interface ListRow {
   name: string;
   webhook_url: string | null;
   alert_webhook: boolean | number;
+  standard_webhooks: boolean | number;
   added_at: Date | number | string;
 }
 
@@ -57,6 +66,7 @@ interface WatchRow {
   account_id: string;
   company_number: string;
   webhook_url: string | null;
+  standard_webhooks: boolean | number;
   added_at: Date | number | string;
 }
 
@@ -78,7 +88,8 @@ export async function findMonitors(em: EntityManager, companyNumbers: readonly s
     const chunk = companyNumbers.slice(i, i + CHUNK);
     const marks = chunk.map(() => '?').join(', ');
     const listRows: ListRow[] = await connection.execute(
-      'select l.account_id, m.company_number, l.id as list_id, l.name, l.webhook_url, l.alert_webhook, m.added_at ' +
+      'select l.account_id, m.company_number, l.id as list_id, l.name, l.webhook_url, l.alert_webhook, ' +
+        'l.standard_webhooks, m.added_at ' +
         `from list_companies m join lists l on l.id = m.list_id where m.company_number in (${marks}) ` +
         'order by l.id',
       chunk,
@@ -91,11 +102,12 @@ export async function findMonitors(em: EntityManager, companyNumbers: readonly s
         name: row.name,
         webhookUrl: row.webhook_url,
         alertWebhook: Boolean(row.alert_webhook),
+        standardWebhooks: Boolean(row.standard_webhooks),
         addedAt: new Date(row.added_at),
       });
     }
     const watchRows: WatchRow[] = await connection.execute(
-      'select account_id, company_number, webhook_url, added_at from watchlist_entries ' +
+      'select account_id, company_number, webhook_url, standard_webhooks, added_at from watchlist_entries ' +
         `where company_number in (${marks})`,
       chunk,
       'all',
@@ -104,6 +116,7 @@ export async function findMonitors(em: EntityManager, companyNumbers: readonly s
     for (const row of watchRows) {
       monitorOf(row.account_id, row.company_number).watchlist = {
         webhookUrl: row.webhook_url,
+        standardWebhooks: Boolean(row.standard_webhooks),
         addedAt: new Date(row.added_at),
       };
     }

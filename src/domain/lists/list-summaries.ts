@@ -95,6 +95,7 @@ export function toListView(
     webhook_url: list.webhookUrl,
     alert_webhook: list.alertWebhook,
     sanctions_alerts: list.sanctionsAlerts,
+    standard_webhooks: list.standardWebhooks,
     open_potential_matches: counts.openPotentialMatches,
     created_at: list.createdAt.toISOString(),
   };

@@ -41,6 +41,9 @@ export const listViewSchema = z.object({
   sanctions_alerts: z
     .boolean()
     .describe('True when potential sanctions matches of ongoing screening are sent to webhook_url'),
+  standard_webhooks: z
+    .boolean()
+    .describe('True when deliveries to webhook_url also carry the Standard Webhooks headers'),
   open_potential_matches: z
     .number()
     .int()

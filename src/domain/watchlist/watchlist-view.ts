@@ -9,6 +9,9 @@ export const watchlistEntryViewSchema = z.object({
   company_name: z.string().nullable(),
   company_status: companyStatusSchema.nullable(),
   webhook_url: z.string().nullable().describe('The company’s own address; it wins over its lists’ addresses'),
+  standard_webhooks: z
+    .boolean()
+    .describe('True when deliveries to the company’s own address also carry the Standard Webhooks headers'),
   added_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });
@@ -21,6 +24,7 @@ export function toWatchlistEntryView(item: WatchlistItem): WatchlistEntryView {
     company_name: item.companyName,
     company_status: item.companyStatus as WatchlistEntryView['company_status'],
     webhook_url: item.entry.webhookUrl,
+    standard_webhooks: item.entry.standardWebhooks,
     added_at: item.entry.addedAt.toISOString(),
     updated_at: item.entry.updatedAt.toISOString(),
   };

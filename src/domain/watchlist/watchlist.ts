@@ -9,6 +9,8 @@ export interface WatchlistChange {
   companyNumber: string;
   /** A string sets the company's own address, null clears it, undefined keeps what an earlier add set. */
   webhookUrl?: string | null;
+  /** Standard Webhooks headers on deliveries to the entry's address; undefined keeps what an earlier add set. */
+  standardWebhooks?: boolean;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function addToWatchlist(
     });
     if (existing) {
       if (change.webhookUrl !== undefined) existing.webhookUrl = change.webhookUrl;
+      if (change.standardWebhooks !== undefined) existing.standardWebhooks = change.standardWebhooks;
       existing.updatedAt = now;
       await em.flush();
       return { item: { entry: existing, ...named(company) }, created: false };
@@ -42,6 +45,7 @@ export async function addToWatchlist(
       accountId: change.accountId,
       companyNumber: change.companyNumber,
       webhookUrl: change.webhookUrl ?? null,
+      standardWebhooks: change.standardWebhooks ?? false,
       addedAt: now,
       updatedAt: now,
     };

@@ -1,4 +1,5 @@
 import {
+  alertAddress,
   alertWebhookUrl,
   monitoredSince,
   type ListHolding,
@@ -12,6 +13,7 @@ const list = (listId: number, changes: Partial<ListHolding> = {}): ListHolding =
   name: `List ${listId}`,
   webhookUrl: `https://hooks.example.com/list-${listId}`,
   alertWebhook: true,
+  standardWebhooks: false,
   addedAt: day(10),
   ...changes,
 });
@@ -25,13 +27,17 @@ const monitor = (lists: ListHolding[], watchlist: Monitor['watchlist'] = null): 
 
 describe('alertWebhookUrl', () => {
   it("prefers the watchlist entry's own address over every list's", () => {
-    const watched = { webhookUrl: 'https://hooks.example.com/watch', addedAt: day(1) };
+    const watched = {
+      webhookUrl: 'https://hooks.example.com/watch',
+      standardWebhooks: false,
+      addedAt: day(1),
+    };
     expect(alertWebhookUrl(monitor([list(1), list(2)], watched))).toBe('https://hooks.example.com/watch');
     expect(alertWebhookUrl(monitor([], watched))).toBe('https://hooks.example.com/watch');
   });
 
   it('falls back to the lists when the watchlist entry has no address', () => {
-    const watched = { webhookUrl: null, addedAt: day(1) };
+    const watched = { webhookUrl: null, standardWebhooks: false, addedAt: day(1) };
     expect(alertWebhookUrl(monitor([list(4)], watched))).toBe('https://hooks.example.com/list-4');
   });
 
@@ -51,8 +57,36 @@ describe('alertWebhookUrl', () => {
     expect(alertWebhookUrl(monitor([]))).toBeNull();
     expect(alertWebhookUrl(monitor([list(1, { webhookUrl: null })]))).toBeNull();
     expect(
-      alertWebhookUrl(monitor([list(1, { webhookUrl: null })], { webhookUrl: null, addedAt: day(1) })),
+      alertWebhookUrl(
+        monitor([list(1, { webhookUrl: null })], {
+          webhookUrl: null,
+          standardWebhooks: false,
+          addedAt: day(1),
+        }),
+      ),
     ).toBeNull();
+  });
+});
+
+describe('alertAddress', () => {
+  it('carries the Standard Webhooks setting of the address it chose, never of another', () => {
+    const watched = {
+      webhookUrl: 'https://hooks.example.com/watch',
+      standardWebhooks: false,
+      addedAt: day(1),
+    };
+    expect(alertAddress(monitor([list(1, { standardWebhooks: true })], watched))).toEqual({
+      url: 'https://hooks.example.com/watch',
+      standardWebhooks: false,
+    });
+    expect(alertAddress(monitor([list(1), list(2, { standardWebhooks: true })]))).toEqual({
+      url: 'https://hooks.example.com/list-1',
+      standardWebhooks: false,
+    });
+    expect(
+      alertAddress(monitor([list(1, { alertWebhook: false }), list(2, { standardWebhooks: true })])),
+    ).toEqual({ url: 'https://hooks.example.com/list-2', standardWebhooks: true });
+    expect(alertAddress(monitor([], { ...watched, standardWebhooks: true }))?.standardWebhooks).toBe(true);
   });
 });
 
@@ -60,12 +94,18 @@ describe('monitoredSince', () => {
   it('is the earliest of the watchlist entry and the list memberships', () => {
     const lists = [list(1, { addedAt: day(12) }), list(2, { addedAt: day(8) })];
     expect(monitoredSince(monitor(lists))).toEqual(day(8));
-    expect(monitoredSince(monitor(lists, { webhookUrl: null, addedAt: day(3) }))).toEqual(day(3));
-    expect(monitoredSince(monitor(lists, { webhookUrl: null, addedAt: day(20) }))).toEqual(day(8));
+    expect(
+      monitoredSince(monitor(lists, { webhookUrl: null, standardWebhooks: false, addedAt: day(3) })),
+    ).toEqual(day(3));
+    expect(
+      monitoredSince(monitor(lists, { webhookUrl: null, standardWebhooks: false, addedAt: day(20) })),
+    ).toEqual(day(8));
   });
 
   it('is the watchlist entry alone, or the one list alone', () => {
-    expect(monitoredSince(monitor([], { webhookUrl: null, addedAt: day(5) }))).toEqual(day(5));
+    expect(
+      monitoredSince(monitor([], { webhookUrl: null, standardWebhooks: false, addedAt: day(5) })),
+    ).toEqual(day(5));
     expect(monitoredSince(monitor([list(1, { addedAt: day(9) })]))).toEqual(day(9));
   });
 });

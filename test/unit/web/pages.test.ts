@@ -47,6 +47,7 @@ const listView = {
   webhook_url: null,
   alert_webhook: false,
   sanctions_alerts: false,
+  standard_webhooks: false,
   open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };

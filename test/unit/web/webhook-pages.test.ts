@@ -117,12 +117,18 @@ const deliveries: DeliveriesAnswer = {
 const secretView: WebhookSecretView = {
   id: 'whs_new',
   secret: SECRET,
+  standard_webhooks_secret: 'whsec_c3RhbmRhcmQ=',
   created_at: '2026-11-24T10:00:00.000Z',
   previous: null,
 };
 const rotating: WebhookSecretView = {
   ...secretView,
-  previous: { id: 'whs_old', secret: OLD_SECRET, expires_at: '2026-11-25T10:00:00.000Z' },
+  previous: {
+    id: 'whs_old',
+    secret: OLD_SECRET,
+    standard_webhooks_secret: 'whsec_b2xk',
+    expires_at: '2026-11-25T10:00:00.000Z',
+  },
 };
 const problem = { status: 400, fields: { company_number: HOSTILE, status: HOSTILE, url: HOSTILE } };
 
