@@ -22,6 +22,9 @@ export interface CompanyList {
   sanctionsAlerts: boolean;
   /** Deliveries to `webhookUrl` also carry the Standard Webhooks headers (migration 0036); off by default. */
   standardWebhooks: boolean;
+  /** Routing (migration 0036): JSON of the alert types sent, null for all; the lowest severity sent, null for all. */
+  alertTypes?: string | null;
+  minSeverity?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,6 +43,8 @@ export const CompanyListEntity = new EntitySchema<CompanyList>({
     alertWebhook: { type: 'boolean', fieldName: 'alert_webhook' },
     sanctionsAlerts: { type: 'boolean', fieldName: 'sanctions_alerts', default: false },
     standardWebhooks: { type: 'boolean', fieldName: 'standard_webhooks', default: false },
+    alertTypes: { type: 'text', fieldName: 'alert_types', nullable: true },
+    minSeverity: { type: 'string', fieldName: 'min_severity', nullable: true },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
   },

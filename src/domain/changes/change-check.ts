@@ -137,7 +137,7 @@ export async function runChangeCheckStep(
     }
 
     const candidates: Omit<Alert, 'id'>[] = [];
-    // (account, company) pairs whose chosen address signs the Standard Webhooks way too. Read in this transaction,
+    // (account, change) pairs whose chosen address signs the Standard Webhooks way too. Read in this transaction,
     // from the same monitors as the alerts' addresses, so an alert and its delivery cannot disagree.
     const standardSigned = new Set<string>();
     for (const change of alertable) {
@@ -152,20 +152,24 @@ export async function runChangeCheckStep(
       const wording = alertWording(stored, company);
       for (const monitor of monitorsByCompany.get(change.company_number) ?? []) {
         if (monitoredSince(monitor) > detectedAt) continue;
-        if (alertAddress(monitor)?.standardWebhooks)
-          standardSigned.add(`${monitor.accountId}:${change.company_number}`);
+        const severity = alertSeverity(stored);
+        const address = alertAddress(monitor, { alertType: stored.alertType, severity });
+        if (address?.url && address.standardWebhooks) {
+          standardSigned.add(`${monitor.accountId}:${Number(change.sequence)}`);
+        }
         candidates.push({
           accountId: monitor.accountId,
           companyNumber: change.company_number,
           companyName: company.name,
           changeSequence: Number(change.sequence),
           alertType: stored.alertType,
-          severity: alertSeverity(stored),
+          severity,
           title: wording.title,
           detail: wording.detail,
           detectedAt,
           lists: JSON.stringify(monitor.lists.map((list) => ({ id: list.listId, name: list.name }))),
-          webhookUrl: alertAddress(monitor)?.url ?? null,
+          webhookUrl: address?.url ?? null,
+          notSentReason: address?.url === null ? address.notSentReason : null,
           eventId: null,
           createdAt: now,
         });
@@ -260,7 +264,7 @@ async function writeDeliveries(
         alertId: alert.id,
         url: alert.webhookUrl!,
         body: JSON.stringify(event),
-        standardWebhooks: standardSigned.has(`${alert.accountId}:${alert.companyNumber}`),
+        standardWebhooks: standardSigned.has(`${alert.accountId}:${Number(alert.changeSequence)}`),
         status: 'pending',
         maxAttempts: MAX_ATTEMPTS,
         attemptCount: 0,

@@ -1,3 +1,4 @@
+import { alertTypesOf, minSeverityOf } from '../webhooks/alert-routing';
 import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyList } from '../../db/entities/company-list';
 import {
@@ -96,6 +97,8 @@ export function toListView(
     alert_webhook: list.alertWebhook,
     sanctions_alerts: list.sanctionsAlerts,
     standard_webhooks: list.standardWebhooks,
+    alert_types: alertTypesOf(list.alertTypes ?? null) ?? [],
+    min_severity: minSeverityOf(list.minSeverity ?? null) ?? 'info',
     open_potential_matches: counts.openPotentialMatches,
     created_at: list.createdAt.toISOString(),
   };

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyList } from '../../db/entities/company-list';
+import type { AlertType, Severity } from '../webhooks/events';
+import { storedAlertTypes } from '../webhooks/alert-routing';
 import { ServiceError } from '../errors';
 import { requireWebhookAddress } from '../watchlist/webhook-address';
 import { getListOfAccount } from './lists';
@@ -12,6 +14,9 @@ export interface ListWebhookChange {
   sanctionsAlerts?: boolean;
   /** Deliveries to the address also carry the Standard Webhooks headers (docs/webhooks.md). */
   standardWebhooks?: boolean;
+  /** Routing: the alert types sent (empty or null: all) and the lowest severity sent (null: all); undefined keeps. */
+  alertTypes?: readonly AlertType[] | null;
+  minSeverity?: Severity | null;
 }
 
 /**
@@ -63,4 +68,6 @@ export function applyWebhookChange(
   list.alertWebhook = alertWebhook;
   list.sanctionsAlerts = sanctionsAlerts;
   list.standardWebhooks = standardWebhooks;
+  if (change.alertTypes !== undefined) list.alertTypes = storedAlertTypes(change.alertTypes);
+  if (change.minSeverity !== undefined) list.minSeverity = change.minSeverity;
 }

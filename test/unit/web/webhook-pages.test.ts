@@ -46,6 +46,7 @@ const alerts: AlertsAnswer = {
       links: { company: 'https://x/company/09876543', alerts: 'https://x/watchlist/alerts' },
       lists: [{ id: 3, name: HOSTILE }],
       delivery: { event_id: 'evt_41_1', status: 'failed' },
+      not_sent_reason: null,
     },
     {
       alert_id: 40,
@@ -59,6 +60,7 @@ const alerts: AlertsAnswer = {
       links: { company: 'https://x/company/SC412345', alerts: 'https://x/watchlist/alerts' },
       lists: [],
       delivery: null,
+      not_sent_reason: null,
     },
   ],
   next_before: 40,
