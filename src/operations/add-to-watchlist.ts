@@ -3,6 +3,7 @@ import { requireCompanyNumber } from '../domain/companies/company-number-argumen
 import { addToWatchlist as upsertEntry } from '../domain/watchlist/watchlist';
 import { toWatchlistEntryView, watchlistEntryViewSchema } from '../domain/watchlist/watchlist-view';
 import { requireWebhookAddress } from '../domain/watchlist/webhook-address';
+import { alertTypesInput, minSeverityInput } from '../domain/webhooks/alert-routing';
 import { companyNumberInput } from './company-number-input';
 import { keyedOperation } from './operation';
 
@@ -12,7 +13,9 @@ export const addToWatchlist = keyedOperation({
   description:
     'Monitors one company outside any list, optionally with its own webhook address, which wins over its ' +
     'lists’ addresses. Adding a company already watched updates its entry: a webhook_url replaces the old one, ' +
-    'null clears it, leaving it out keeps it. Answers with the entry and whether it was created.',
+    'null clears it, leaving it out keeps it; standard_webhooks (off by default) also ' +
+    'signs deliveries to that address the Standard Webhooks way; alert_types and min_severity route ' +
+    'only those alerts there (the rest go on to its lists’ addresses, or are listed as not sent). Answers with the entry and whether it was created.',
   method: 'POST',
   path: '/watchlist',
   lowestPlan: 'free',
@@ -24,6 +27,14 @@ export const addToWatchlist = keyedOperation({
     .object({
       company_number: companyNumberInput,
       webhook_url: z.string().min(1).max(2048).nullable().optional(),
+      standard_webhooks: z
+        .boolean()
+        .optional()
+        .describe(
+          'True also sends the Standard Webhooks headers to the company’s own address; leaving it out keeps it',
+        ),
+      alert_types: alertTypesInput.nullable().optional(),
+      min_severity: minSeverityInput.nullable().optional(),
     })
     .strict(),
   output: watchlistEntryViewSchema.extend({
@@ -36,7 +47,14 @@ export const addToWatchlist = keyedOperation({
     }
     const { item, created } = await upsertEntry(
       em,
-      { accountId: account.id, companyNumber, webhookUrl: input.webhook_url },
+      {
+        accountId: account.id,
+        companyNumber,
+        webhookUrl: input.webhook_url,
+        standardWebhooks: input.standard_webhooks,
+        alertTypes: input.alert_types,
+        minSeverity: input.min_severity,
+      },
       now,
     );
     return { ...toWatchlistEntryView(item), created };

@@ -17,7 +17,15 @@ export const sendTestWebhook = keyedOperation({
   lowestPlan: 'free',
   cost: 1,
   errors: ['webhook_address_refused'],
-  input: z.object({ url: z.string().min(1).max(2048) }).strict(),
+  input: z
+    .object({
+      url: z.string().min(1).max(2048),
+      standard_webhooks: z
+        .boolean()
+        .optional()
+        .describe('True also sends the Standard Webhooks headers, as an address that opted in gets them'),
+    })
+    .strict(),
   output: z.object({
     id: z.string(),
     delivered: z.boolean(),
@@ -49,6 +57,7 @@ export const sendTestWebhook = keyedOperation({
         url: input.url,
         body: JSON.stringify(event),
         maxAttempts: 1,
+        standardWebhooks: input.standard_webhooks ?? false,
       },
       now,
     );

@@ -122,7 +122,7 @@ export interface AlertDeliveryContext {
  */
 export async function startAlertDelivery(
   context: AlertDeliveryContext,
-  input: { accountId: string; alert: AlertForDelivery; url: string },
+  input: { accountId: string; alert: AlertForDelivery; url: string; standardWebhooks?: boolean },
 ): Promise<WebhookDelivery> {
   const event = alertEvent(input.alert, context.publicBaseUrl, context.now);
   const delivery = await createDelivery(
@@ -136,6 +136,7 @@ export async function startAlertDelivery(
       url: input.url,
       body: JSON.stringify(event),
       maxAttempts: MAX_ATTEMPTS,
+      standardWebhooks: input.standardWebhooks ?? false,
     },
     context.now,
   );

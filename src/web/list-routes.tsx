@@ -178,6 +178,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
         webhook_url: list.webhook_url,
         alert_webhook: list.alert_webhook,
         sanctions_alerts: list.sanctions_alerts,
+        standard_webhooks: list.standard_webhooks,
       };
       const wanted = wantedWebhookOf(form);
       try {
@@ -193,6 +194,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
           webhook_url: form.webhook_url ?? '',
           alert_webhook: form.alert_webhook ?? '',
           sanctions_alerts: form.sanctions_alerts ?? '',
+          standard_webhooks: form.standard_webhooks ?? '',
         };
         renderSettings(request, list, { refusal: { form: 'webhook', typed, problem } });
       }

@@ -17,6 +17,8 @@ export interface WebhookSetting {
   alert_webhook: boolean;
   /** Potential sanctions matches of ongoing screening sent as sanctions.potential_match (docs/sanctions.md). */
   sanctions_alerts: boolean;
+  /** Deliveries also carry the Standard Webhooks headers (docs/webhooks.md); how the address is signed. */
+  standard_webhooks: boolean;
 }
 
 export function mayTurnOnWebhooksInWebApp(plan: PlanName): boolean {

@@ -117,6 +117,9 @@ describe('lists (REST)', () => {
       webhook_url: null,
       alert_webhook: false,
       sanctions_alerts: false,
+      standard_webhooks: false,
+      alert_types: [],
+      min_severity: 'info',
       open_potential_matches: 0,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });

@@ -161,6 +161,7 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
         links: links('09876543'),
         lists: bothLists,
         delivery: pending(moveAlert!),
+        not_sent_reason: null,
       },
       {
         alert_id: strikeAlert!.id,
@@ -174,6 +175,7 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
         links: links('09876543'),
         lists: bothLists,
         delivery: pending(strikeAlert!),
+        not_sent_reason: null,
       },
       {
         alert_id: filedAlert!.id,
@@ -188,6 +190,7 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
         links: links('SC412345'),
         lists: [],
         delivery: null,
+        not_sent_reason: null,
       },
       {
         alert_id: chargeAlert!.id,
@@ -202,6 +205,7 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
         links: links('01234567'),
         lists: [{ id: clients, name: 'Clients' }],
         delivery: pending(chargeAlert!),
+        not_sent_reason: null,
       },
       {
         alert_id: nameAlert!.id,
@@ -215,6 +219,7 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
         links: links('09876543'),
         lists: bothLists,
         delivery: pending(nameAlert!),
+        not_sent_reason: null,
       },
     ];
     const response = await alerts();
@@ -229,7 +234,9 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
     const page = (await alerts()).body.alerts;
     const sent = page.filter((alert) => alert.delivery !== null);
     expect(sent).toHaveLength(4);
-    for (const { delivery, ...data } of sent) {
+    // not_sent_reason says why an alert was not sent; it is the listing's, not the payload's.
+    for (const { delivery, not_sent_reason: notSent, ...data } of sent) {
+      expect(notSent).toBeNull();
       const row = await app.services.orm.em
         .fork()
         .findOneOrFail(WebhookDeliveryEntity, { eventId: delivery!.event_id });

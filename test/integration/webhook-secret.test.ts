@@ -1,3 +1,4 @@
+import { standardWebhooksSecret } from '../../src/domain/webhooks/standard-webhooks';
 import { secretRotationWorkflowId } from '../../src/temporal/names';
 import { request, signUp, startTestApp, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
@@ -6,7 +7,7 @@ interface SecretView {
   id: string;
   secret: string;
   created_at: string;
-  previous: { id: string; secret: string; expires_at: string } | null;
+  previous: { id: string; secret: string; standard_webhooks_secret: string; expires_at: string } | null;
 }
 
 describe('webhook secret and its rotation over HTTP', () => {
@@ -74,6 +75,7 @@ describe('webhook secret and its rotation over HTTP', () => {
     expect(second.body.previous).toEqual({
       id: first.body.id,
       secret: first.body.secret,
+      standard_webhooks_secret: standardWebhooksSecret(first.body.secret),
       expires_at: expect.any(String),
     });
     expect(second.body.previous?.secret).not.toBe(original.body.secret);

@@ -25,6 +25,8 @@ export interface Alert {
   webhookUrl: string | null;
   eventId: string | null;
   createdAt: Date;
+  /** Why an alert with an address was not sent (migration 0036): 'not_routed' when no address's routing took it. */
+  notSentReason?: string | null;
 }
 
 export const AlertEntity = new EntitySchema<Alert>({
@@ -44,6 +46,7 @@ export const AlertEntity = new EntitySchema<Alert>({
     lists: { type: 'text' },
     webhookUrl: { type: 'text', fieldName: 'webhook_url', nullable: true },
     eventId: { type: 'string', fieldName: 'event_id', nullable: true },
+    notSentReason: { type: 'string', fieldName: 'not_sent_reason', nullable: true },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
   },
 });

@@ -20,6 +20,11 @@ export interface CompanyList {
   alertWebhook: boolean;
   /** Opt-in to sanctions.potential_match events (migration 0028); off by default. */
   sanctionsAlerts: boolean;
+  /** Deliveries to `webhookUrl` also carry the Standard Webhooks headers (migration 0036); off by default. */
+  standardWebhooks: boolean;
+  /** Routing (migration 0036): JSON of the alert types sent, null for all; the lowest severity sent, null for all. */
+  alertTypes?: string | null;
+  minSeverity?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,6 +42,9 @@ export const CompanyListEntity = new EntitySchema<CompanyList>({
     webhookUrl: { type: 'text', fieldName: 'webhook_url', nullable: true },
     alertWebhook: { type: 'boolean', fieldName: 'alert_webhook' },
     sanctionsAlerts: { type: 'boolean', fieldName: 'sanctions_alerts', default: false },
+    standardWebhooks: { type: 'boolean', fieldName: 'standard_webhooks', default: false },
+    alertTypes: { type: 'text', fieldName: 'alert_types', nullable: true },
+    minSeverity: { type: 'string', fieldName: 'min_severity', nullable: true },
     createdAt: { type: 'datetime', fieldName: 'created_at' },
     updatedAt: { type: 'datetime', fieldName: 'updated_at' },
   },

@@ -29,6 +29,8 @@ export interface WebhookDelivery {
    */
   redeliveryCount?: number;
   redeliveredAt?: Date | null;
+  /** Also carries the Standard Webhooks headers (migration 0036); optional in the type as redeliveryCount is. */
+  standardWebhooks?: boolean;
 }
 
 export const WebhookDeliveryEntity = new EntitySchema<WebhookDelivery>({
@@ -51,5 +53,6 @@ export const WebhookDeliveryEntity = new EntitySchema<WebhookDelivery>({
     completedAt: { type: 'datetime', fieldName: 'completed_at', nullable: true },
     redeliveryCount: { type: 'integer', fieldName: 'redelivery_count', default: 0 },
     redeliveredAt: { type: 'datetime', fieldName: 'redelivered_at', nullable: true },
+    standardWebhooks: { type: 'boolean', fieldName: 'standard_webhooks', default: false },
   },
 });

@@ -32,6 +32,7 @@ import { Migration0031DisqualifiedOfficers } from './0031-disqualified-officers'
 import { Migration0032CompanyExemptions } from './0032-company-exemptions';
 import { Migration0033OAuth } from './0033-oauth';
 import { Migration0034OfficeLineKey } from './0034-office-line-key';
+import { Migration0036StandardWebhooks } from './0036-standard-webhooks';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -75,4 +76,5 @@ export const migrationsList = [
   { name: '0032-company-exemptions', class: Migration0032CompanyExemptions },
   { name: '0033-oauth', class: Migration0033OAuth },
   { name: '0034-office-line-key', class: Migration0034OfficeLineKey },
+  { name: '0036-standard-webhooks', class: Migration0036StandardWebhooks },
 ];

@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { z } from 'zod';
 import { AlertEntity, type Alert } from '../../db/entities/alert';
 import { deliveryStatuses, WebhookDeliveryEntity } from '../../db/entities/webhook-delivery';
+import { notSentReasons } from '../webhooks/alert-routing';
 import { alertDataSchema, alertEvent } from '../webhooks/events';
 import { alertForDelivery } from './stored-alert';
 
@@ -22,6 +23,13 @@ export const accountAlertSchema = alertDataSchema.extend({
     })
     .nullable()
     .describe('The alert’s webhook delivery; null when no webhook address applied to the alert'),
+  not_sent_reason: z
+    .enum(notSentReasons)
+    .nullable()
+    .describe(
+      'Why an alert with webhook addresses was not sent: not_routed when no address’s alert_types and ' +
+        'min_severity take it; null otherwise',
+    ),
 });
 
 export type AccountAlert = z.infer<typeof accountAlertSchema>;
@@ -61,7 +69,11 @@ export async function accountAlerts(
   const items = page.map((alert): AccountAlert => {
     const { data } = alertEvent(alertForDelivery(alert), publicBaseUrl, alert.createdAt);
     const status = alert.eventId === null ? undefined : statusOf.get(alert.eventId);
-    return { ...data, delivery: status === undefined ? null : { event_id: alert.eventId!, status } };
+    return {
+      ...data,
+      delivery: status === undefined ? null : { event_id: alert.eventId!, status },
+      not_sent_reason: alert.notSentReason === 'not_routed' ? 'not_routed' : null,
+    };
   });
   return { items, nextBefore: rows.length > query.limit ? page.at(-1)!.id : null };
 }

@@ -9,7 +9,7 @@ import { MAX_ATTEMPTS } from '../../workflows/retry-schedule';
 import { alertForDelivery } from './stored-alert';
 import { alertSeverity, alertWording } from './alert-rules';
 import type { ChangeField } from './company-changes';
-import { alertWebhookUrl, findMonitors, monitoredSince, type Monitor } from './monitors';
+import { alertAddress, findMonitors, monitoredSince, type Monitor } from './monitors';
 import { overdueChanges } from './overdue-changes';
 import { appendChanges, parseChangeValue } from './register-change-log';
 
@@ -137,6 +137,9 @@ export async function runChangeCheckStep(
     }
 
     const candidates: Omit<Alert, 'id'>[] = [];
+    // (account, change) pairs whose chosen address signs the Standard Webhooks way too. Read in this transaction,
+    // from the same monitors as the alerts' addresses, so an alert and its delivery cannot disagree.
+    const standardSigned = new Set<string>();
     for (const change of alertable) {
       const detectedAt = new Date(change.detected_at);
       const stored = {
@@ -149,18 +152,24 @@ export async function runChangeCheckStep(
       const wording = alertWording(stored, company);
       for (const monitor of monitorsByCompany.get(change.company_number) ?? []) {
         if (monitoredSince(monitor) > detectedAt) continue;
+        const severity = alertSeverity(stored);
+        const address = alertAddress(monitor, { alertType: stored.alertType, severity });
+        if (address?.url && address.standardWebhooks) {
+          standardSigned.add(`${monitor.accountId}:${Number(change.sequence)}`);
+        }
         candidates.push({
           accountId: monitor.accountId,
           companyNumber: change.company_number,
           companyName: company.name,
           changeSequence: Number(change.sequence),
           alertType: stored.alertType,
-          severity: alertSeverity(stored),
+          severity,
           title: wording.title,
           detail: wording.detail,
           detectedAt,
           lists: JSON.stringify(monitor.lists.map((list) => ({ id: list.listId, name: list.name }))),
-          webhookUrl: alertWebhookUrl(monitor),
+          webhookUrl: address?.url ?? null,
+          notSentReason: address?.url === null ? address.notSentReason : null,
           eventId: null,
           createdAt: now,
         });
@@ -168,7 +177,7 @@ export async function runChangeCheckStep(
     }
 
     const { alerts, written } = await writeAlerts(tx, candidates, report);
-    const deliveryEventIds = await writeDeliveries(tx, alerts, publicBaseUrl, now, report);
+    const deliveryEventIds = await writeDeliveries(tx, alerts, standardSigned, publicBaseUrl, now, report);
 
     const last = changes.at(-1);
     await tx.nativeUpdate(
@@ -235,6 +244,7 @@ async function findAlerts(em: EntityManager, sequences: readonly number[]): Prom
 async function writeDeliveries(
   em: EntityManager,
   alerts: readonly Alert[],
+  standardSigned: ReadonlySet<string>,
   publicBaseUrl: string,
   now: Date,
   report: ReportProgress,
@@ -254,6 +264,7 @@ async function writeDeliveries(
         alertId: alert.id,
         url: alert.webhookUrl!,
         body: JSON.stringify(event),
+        standardWebhooks: standardSigned.has(`${alert.accountId}:${Number(alert.changeSequence)}`),
         status: 'pending',
         maxAttempts: MAX_ATTEMPTS,
         attemptCount: 0,

@@ -39,6 +39,7 @@ export async function findOrCreateDefaultList(
         webhookUrl: null,
         alertWebhook: false,
         sanctionsAlerts: false,
+        standardWebhooks: false,
         createdAt: now,
         updatedAt: now,
       };

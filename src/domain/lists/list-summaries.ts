@@ -1,3 +1,4 @@
+import { alertTypesOf, minSeverityOf } from '../webhooks/alert-routing';
 import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyList } from '../../db/entities/company-list';
 import {
@@ -95,6 +96,9 @@ export function toListView(
     webhook_url: list.webhookUrl,
     alert_webhook: list.alertWebhook,
     sanctions_alerts: list.sanctionsAlerts,
+    standard_webhooks: list.standardWebhooks,
+    alert_types: alertTypesOf(list.alertTypes ?? null) ?? [],
+    min_severity: minSeverityOf(list.minSeverity ?? null) ?? 'info',
     open_potential_matches: counts.openPotentialMatches,
     created_at: list.createdAt.toISOString(),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertTypes, severities } from '../webhooks/events';
 import { listKinds } from '../../db/entities/company-list';
 import { healthGrades } from '../health/score-company';
 
@@ -41,6 +42,11 @@ export const listViewSchema = z.object({
   sanctions_alerts: z
     .boolean()
     .describe('True when potential sanctions matches of ongoing screening are sent to webhook_url'),
+  standard_webhooks: z
+    .boolean()
+    .describe('True when deliveries to webhook_url also carry the Standard Webhooks headers'),
+  alert_types: z.array(z.enum(alertTypes)).describe('The alert types sent to webhook_url; empty: every type'),
+  min_severity: z.enum(severities).describe('The lowest severity sent to webhook_url; info: every alert'),
   open_potential_matches: z
     .number()
     .int()

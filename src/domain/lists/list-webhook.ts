@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyList } from '../../db/entities/company-list';
+import type { AlertType, Severity } from '../webhooks/events';
+import { storedAlertTypes } from '../webhooks/alert-routing';
 import { ServiceError } from '../errors';
 import { requireWebhookAddress } from '../watchlist/webhook-address';
 import { getListOfAccount } from './lists';
@@ -10,6 +12,11 @@ export interface ListWebhookChange {
   alertWebhook?: boolean;
   /** Opt-in to sanctions.potential_match events at the same address (docs/sanctions.md, "Ongoing screening"). */
   sanctionsAlerts?: boolean;
+  /** Deliveries to the address also carry the Standard Webhooks headers (docs/webhooks.md). */
+  standardWebhooks?: boolean;
+  /** Routing: the alert types sent (empty or null: all) and the lowest severity sent (null: all); undefined keeps. */
+  alertTypes?: readonly AlertType[] | null;
+  minSeverity?: Severity | null;
 }
 
 /**
@@ -44,9 +51,12 @@ export function applyWebhookChange(
   const webhookUrl = change.webhookUrl === undefined ? list.webhookUrl : change.webhookUrl;
   const alertWebhook = webhookUrl === null ? false : (change.alertWebhook ?? list.alertWebhook);
   const sanctionsAlerts = webhookUrl === null ? false : (change.sanctionsAlerts ?? list.sanctionsAlerts);
+  // Kept with the address: it describes how the address is signed, and clearing the address clears it too.
+  const standardWebhooks = webhookUrl === null ? false : (change.standardWebhooks ?? list.standardWebhooks);
   for (const [argument, on] of [
     ['alert_webhook', change.alertWebhook],
     ['sanctions_alerts', change.sanctionsAlerts],
+    ['standard_webhooks', change.standardWebhooks],
   ] as const) {
     if (on !== true || webhookUrl !== null) continue;
     const problem = `${argument} can be true only on a list with a webhook_url; send both`;
@@ -57,4 +67,7 @@ export function applyWebhookChange(
   list.webhookUrl = webhookUrl;
   list.alertWebhook = alertWebhook;
   list.sanctionsAlerts = sanctionsAlerts;
+  list.standardWebhooks = standardWebhooks;
+  if (change.alertTypes !== undefined) list.alertTypes = storedAlertTypes(change.alertTypes);
+  if (change.minSeverity !== undefined) list.minSeverity = change.minSeverity;
 }

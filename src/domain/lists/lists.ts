@@ -22,6 +22,7 @@ export async function createList(
     webhookUrl: null,
     alertWebhook: false,
     sanctionsAlerts: false,
+    standardWebhooks: false,
     createdAt: now,
     updatedAt: now,
   };

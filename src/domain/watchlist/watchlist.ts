@@ -3,12 +3,19 @@ import { CompanyEntity, type Company } from '../../db/entities/company';
 import { WatchlistEntryEntity, type WatchlistEntry } from '../../db/entities/watchlist-entry';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { notFound } from '../errors';
+import { storedAlertTypes } from '../webhooks/alert-routing';
+import type { AlertType, Severity } from '../webhooks/events';
 
 export interface WatchlistChange {
   accountId: string;
   companyNumber: string;
   /** A string sets the company's own address, null clears it, undefined keeps what an earlier add set. */
   webhookUrl?: string | null;
+  /** Standard Webhooks headers on deliveries to the entry's address; undefined keeps what an earlier add set. */
+  standardWebhooks?: boolean;
+  /** Routing of the entry's address; undefined keeps what an earlier add set, empty or null is all. */
+  alertTypes?: readonly AlertType[] | null;
+  minSeverity?: Severity | null;
 }
 
 /**
@@ -34,6 +41,9 @@ export async function addToWatchlist(
     });
     if (existing) {
       if (change.webhookUrl !== undefined) existing.webhookUrl = change.webhookUrl;
+      if (change.standardWebhooks !== undefined) existing.standardWebhooks = change.standardWebhooks;
+      if (change.alertTypes !== undefined) existing.alertTypes = storedAlertTypes(change.alertTypes);
+      if (change.minSeverity !== undefined) existing.minSeverity = change.minSeverity;
       existing.updatedAt = now;
       await em.flush();
       return { item: { entry: existing, ...named(company) }, created: false };
@@ -42,6 +52,9 @@ export async function addToWatchlist(
       accountId: change.accountId,
       companyNumber: change.companyNumber,
       webhookUrl: change.webhookUrl ?? null,
+      standardWebhooks: change.standardWebhooks ?? false,
+      alertTypes: storedAlertTypes(change.alertTypes),
+      minSeverity: change.minSeverity ?? null,
       addedAt: now,
       updatedAt: now,
     };

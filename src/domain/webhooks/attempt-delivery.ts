@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { activeSecrets, currentSecret } from './webhook-secrets';
 import { sendWebhook, type SendOptions, type SendOutcome } from './send-webhook';
+import { standardWebhooksHeaders } from './standard-webhooks';
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature';
 
 export interface AttemptInput {
@@ -9,6 +10,8 @@ export interface AttemptInput {
   eventType: string;
   url: string;
   body: string;
+  /** Also sign the Standard Webhooks way (stored on the delivery, so every retry signs as the first attempt). */
+  standardWebhooks?: boolean;
 }
 
 export interface AttemptResult extends SendOutcome {
@@ -30,18 +33,18 @@ export async function attemptDelivery(
   let secrets = await activeSecrets(em, input.accountId, now);
   if (secrets.length === 0) secrets = [await currentSecret(em, input.accountId, now)];
   const t = Math.floor(now.getTime() / 1000);
+  const keys = secrets.map((s) => s.secret);
   const outcome = await sendWebhook(
     {
       url: input.url,
       body: input.body,
       headers: {
-        [SIGNATURE_HEADER]: signatureHeader(
-          input.body,
-          secrets.map((s) => s.secret),
-          t,
-        ),
+        [SIGNATURE_HEADER]: signatureHeader(input.body, keys, t),
         [EVENT_ID_HEADER]: input.eventId,
         [EVENT_TYPE_HEADER]: input.eventType,
+        ...(input.standardWebhooks === true
+          ? standardWebhooksHeaders(input.eventId, input.body, keys, t)
+          : {}),
       },
     },
     options,

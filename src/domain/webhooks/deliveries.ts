@@ -14,7 +14,8 @@ import { isUniqueViolation } from '../../db/unique-violation';
 export type NewDelivery = Pick<
   WebhookDelivery,
   'eventId' | 'accountId' | 'eventType' | 'companyNumber' | 'alertId' | 'url' | 'body' | 'maxAttempts'
->;
+> &
+  Pick<WebhookDelivery, 'standardWebhooks'>;
 
 /** Inserts the delivery unless its event id exists already; either way returns the stored row. */
 export async function createDelivery(

@@ -41,6 +41,7 @@ export function ListSettingsPage(props: {
     webhook_url: list.webhook_url,
     alert_webhook: list.alert_webhook,
     sanctions_alerts: list.sanctions_alerts,
+    standard_webhooks: list.standard_webhooks,
   };
   return (
     <Layout title={`Settings of ${list.name}`} viewer={viewer} section="lists" sectionSubpage>

@@ -5,7 +5,12 @@ import type { Viewer } from '../layout';
 import { WEB_WEBHOOK_LOWEST_PLAN, type WebhookSetting } from '../web-plan-rules';
 
 /** The webhook form's fields: update_list's argument names, so its refusals land next to them. */
-export const WEBHOOK_FIELDS = ['webhook_url', 'alert_webhook', 'sanctions_alerts'] as const;
+export const WEBHOOK_FIELDS = [
+  'webhook_url',
+  'alert_webhook',
+  'sanctions_alerts',
+  'standard_webhooks',
+] as const;
 
 /**
  * The setting a posted webhook form asks for. An unticked checkbox sends nothing, so its absence is "off"; an empty
@@ -18,6 +23,7 @@ export function wantedWebhookOf(form: Record<string, string>): WebhookSetting {
     webhook_url: url === '' ? null : url,
     alert_webhook: form.alert_webhook === 'true',
     sanctions_alerts: form.sanctions_alerts === 'true',
+    standard_webhooks: form.standard_webhooks === 'true',
   };
 }
 
@@ -33,6 +39,8 @@ export function webhookChangeOf(
   if (wanted.webhook_url !== current.webhook_url) change.webhook_url = wanted.webhook_url;
   if (wanted.alert_webhook !== current.alert_webhook) change.alert_webhook = wanted.alert_webhook;
   if (wanted.sanctions_alerts !== current.sanctions_alerts) change.sanctions_alerts = wanted.sanctions_alerts;
+  if (wanted.standard_webhooks !== current.standard_webhooks)
+    change.standard_webhooks = wanted.standard_webhooks;
   return Object.keys(change).length === 0 ? undefined : change;
 }
 
@@ -50,6 +58,7 @@ export function WebhookForm(props: {
         url: typed.webhook_url ?? '',
         on: typed.alert_webhook === 'true',
         sanctions: typed.sanctions_alerts === 'true',
+        standard: typed.standard_webhooks === 'true',
       }
     : undefined;
   const error = problem?.fields.alert_webhook;
@@ -60,6 +69,10 @@ export function WebhookForm(props: {
       <SanctionsCheckbox
         checked={shown?.sanctions ?? setting.sanctions_alerts}
         error={problem?.fields.sanctions_alerts}
+      />
+      <StandardWebhooksCheckbox
+        checked={shown?.standard ?? setting.standard_webhooks}
+        error={problem?.fields.standard_webhooks}
       />
       <TextField
         id="webhook-url"
@@ -104,6 +117,7 @@ export function WebhookBelowTeam(props: {
         <legend>Current setting</legend>
         <WebhookCheckbox checked={setting.alert_webhook} />
         <SanctionsCheckbox checked={setting.sanctions_alerts} />
+        <StandardWebhooksCheckbox checked={setting.standard_webhooks} />
         <TextField
           id="webhook-url"
           name="webhook_url"
@@ -115,6 +129,8 @@ export function WebhookBelowTeam(props: {
         <form method="post" action={action} id="webhook-stop-form">
           <CsrfField token={viewer.csrfToken} />
           <input type="hidden" name="webhook_url" value={setting.webhook_url ?? ''} />
+          {/* Stopping keeps how the address is signed, for when sending is switched on again. */}
+          {setting.standard_webhooks ? <input type="hidden" name="standard_webhooks" value="true" /> : null}
           <button type="submit" class="button-secondary">
             Stop sending changes
           </button>
@@ -146,6 +162,16 @@ function SanctionsCheckbox({ checked, error }: { checked: boolean; error?: strin
   return (
     <Checkbox id="sanctions-alerts" name="sanctions_alerts" checked={checked} error={error}>
       Send new potential sanctions matches to the webhook (<code>sanctions.potential_match</code>)
+    </Checkbox>
+  );
+}
+
+/** update_list's standard_webhooks: webhook-id, webhook-timestamp and webhook-signature beside our own headers. */
+function StandardWebhooksCheckbox({ checked, error }: { checked: boolean; error?: string }) {
+  return (
+    <Checkbox id="standard-webhooks" name="standard_webhooks" checked={checked} error={error}>
+      Also sign deliveries the Standard Webhooks way (<code>webhook-signature</code>, for receivers built on
+      the <code>standardwebhooks</code> libraries)
     </Checkbox>
   );
 }

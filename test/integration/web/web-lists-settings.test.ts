@@ -137,6 +137,28 @@ describe('web app: a list’s settings', () => {
       expect(await me.list(id)).toMatchObject({ sanctions_alerts: false });
     });
 
+    it('switches Standard Webhooks signing on and off, refusing it without an address by its checkbox', async () => {
+      const me = await signedInAccount('team');
+      const id = await me.createList('Standard');
+      const on = await me.post(id, 'webhook', {
+        alert_webhook: 'true',
+        standard_webhooks: 'true',
+        webhook_url: `${DEV_ORIGIN}/hooks`,
+      });
+      expect(on.status).toBe(303);
+      expect(await me.list(id)).toMatchObject({ alert_webhook: true, standard_webhooks: true });
+      const shown = await me.client.get(on.location!);
+      expect(shown.html).toMatch(/id="standard-webhooks"[^>]*checked/);
+      const other = await me.createList('Unsigned');
+      const refused = await me.post(other, 'webhook', { standard_webhooks: 'true', webhook_url: '' });
+      expect(refused.status).toBe(400);
+      expect(refused.html).toMatch(/id="standard-webhooks-error"/);
+      expect(await me.list(other)).toMatchObject({ standard_webhooks: false });
+      const off = await me.post(id, 'webhook', { alert_webhook: 'true', webhook_url: `${DEV_ORIGIN}/hooks` });
+      expect(off.status).toBe(303);
+      expect(await me.list(id)).toMatchObject({ alert_webhook: true, standard_webhooks: false });
+    });
+
     it('shows the address rules’ refusals by the Webhook URL field, and update_list’s by the checkbox', async () => {
       const me = await signedInAccount('team');
       const id = await me.createList('Refused');

@@ -18,6 +18,9 @@ const list = {
   webhook_url: 'https://hooks.example.com/in',
   alert_webhook: true,
   sanctions_alerts: false,
+  standard_webhooks: false,
+  alert_types: [],
+  min_severity: 'info' as const,
   open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };

@@ -47,6 +47,9 @@ const listView = {
   webhook_url: null,
   alert_webhook: false,
   sanctions_alerts: false,
+  standard_webhooks: false,
+  alert_types: [],
+  min_severity: 'info' as const,
   open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };

@@ -3,10 +3,21 @@ import { wantedWebhookOf, webhookChangeOf } from '../../../src/web/pages/list-we
 import { addsSending, mayTurnOnWebhooksInWebApp, requireWebhookPlan } from '../../../src/web/web-plan-rules';
 
 const UPGRADE = 'https://example.com/pricing';
-const off = { webhook_url: null, alert_webhook: false, sanctions_alerts: false };
-const saved = { webhook_url: 'https://hooks.example.com/a', alert_webhook: false, sanctions_alerts: false };
-const sending = { webhook_url: 'https://hooks.example.com/a', alert_webhook: true, sanctions_alerts: false };
+const off = { webhook_url: null, alert_webhook: false, sanctions_alerts: false, standard_webhooks: false };
+const saved = {
+  webhook_url: 'https://hooks.example.com/a',
+  alert_webhook: false,
+  sanctions_alerts: false,
+  standard_webhooks: false,
+};
+const sending = {
+  webhook_url: 'https://hooks.example.com/a',
+  alert_webhook: true,
+  sanctions_alerts: false,
+  standard_webhooks: false,
+};
 const matches = { ...saved, sanctions_alerts: true };
+const standard = { ...sending, standard_webhooks: true };
 
 describe('the web app’s Team-only webhook rule', () => {
   it('lets Team, and only Team, switch webhooks on in the web app', () => {
@@ -28,6 +39,7 @@ describe('the web app’s Team-only webhook rule', () => {
     ['switching potential sanctions matches on', saved, matches, true],
     ['switching potential sanctions matches off', matches, saved, false],
     ['switching off', sending, saved, false],
+    ['signing the Standard Webhooks way too (it sends nothing new)', sending, standard, false],
     ['clearing the address', sending, off, false],
     ['changing nothing while sending', sending, sending, false],
     ['changing nothing', off, off, false],
@@ -66,13 +78,16 @@ describe('the webhook form', () => {
       webhook_url: null,
       alert_webhook: true,
       sanctions_alerts: false,
+      standard_webhooks: false,
     });
     expect(wantedWebhookOf({ webhook_url: ' https://x.example.com ', alert_webhook: 'on' })).toEqual({
       webhook_url: ' https://x.example.com ',
       alert_webhook: false,
       sanctions_alerts: false,
+      standard_webhooks: false,
     });
     expect(wantedWebhookOf({ sanctions_alerts: 'true' })).toEqual({ ...off, sanctions_alerts: true });
+    expect(wantedWebhookOf({ standard_webhooks: 'true' })).toEqual({ ...off, standard_webhooks: true });
   });
 
   it('asks update_list for what differs only, and for nothing when nothing does', () => {
@@ -81,5 +96,7 @@ describe('the webhook form', () => {
     expect(webhookChangeOf(sending, off)).toEqual({ webhook_url: null, alert_webhook: false });
     expect(webhookChangeOf(off, sending)).toEqual({ webhook_url: sending.webhook_url, alert_webhook: true });
     expect(webhookChangeOf(saved, matches)).toEqual({ sanctions_alerts: true });
+    expect(webhookChangeOf(sending, standard)).toEqual({ standard_webhooks: true });
+    expect(webhookChangeOf(standard, sending)).toEqual({ standard_webhooks: false });
   });
 });

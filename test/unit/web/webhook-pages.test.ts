@@ -46,6 +46,7 @@ const alerts: AlertsAnswer = {
       links: { company: 'https://x/company/09876543', alerts: 'https://x/watchlist/alerts' },
       lists: [{ id: 3, name: HOSTILE }],
       delivery: { event_id: 'evt_41_1', status: 'failed' },
+      not_sent_reason: null,
     },
     {
       alert_id: 40,
@@ -59,6 +60,7 @@ const alerts: AlertsAnswer = {
       links: { company: 'https://x/company/SC412345', alerts: 'https://x/watchlist/alerts' },
       lists: [],
       delivery: null,
+      not_sent_reason: null,
     },
   ],
   next_before: 40,
@@ -117,12 +119,18 @@ const deliveries: DeliveriesAnswer = {
 const secretView: WebhookSecretView = {
   id: 'whs_new',
   secret: SECRET,
+  standard_webhooks_secret: 'whsec_c3RhbmRhcmQ=',
   created_at: '2026-11-24T10:00:00.000Z',
   previous: null,
 };
 const rotating: WebhookSecretView = {
   ...secretView,
-  previous: { id: 'whs_old', secret: OLD_SECRET, expires_at: '2026-11-25T10:00:00.000Z' },
+  previous: {
+    id: 'whs_old',
+    secret: OLD_SECRET,
+    standard_webhooks_secret: 'whsec_b2xk',
+    expires_at: '2026-11-25T10:00:00.000Z',
+  },
 };
 const problem = { status: 400, fields: { company_number: HOSTILE, status: HOSTILE, url: HOSTILE } };
 

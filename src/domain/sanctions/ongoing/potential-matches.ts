@@ -132,6 +132,7 @@ export async function storeRescreenBatch(
           alertId: null,
           url: monitor.url,
           body: JSON.stringify(event),
+          standardWebhooks: monitor.standardWebhooks ?? false,
           status: 'pending',
           maxAttempts: MAX_ATTEMPTS,
           attemptCount: 0,

@@ -12,6 +12,8 @@ export interface SanctionsMonitor {
   accountId: string;
   companyNumber: string;
   url: string | null;
+  /** The sending list's Standard Webhooks setting; optional so monitors recorded before it read as off. */
+  standardWebhooks?: boolean;
 }
 
 const CHUNK = 500;
@@ -37,16 +39,25 @@ export async function sanctionsMonitors(
       .join('lists as l', 'l.id', 'm.list_id')
       .whereIn('m.company_number', chunk)
       .orderBy('l.id')
-      .select('l.account_id', 'm.company_number', 'l.webhook_url', 'l.sanctions_alerts')) as {
+      .select(
+        'l.account_id',
+        'm.company_number',
+        'l.webhook_url',
+        'l.sanctions_alerts',
+        'l.standard_webhooks',
+      )) as {
       account_id: string;
       company_number: string;
       webhook_url: string | null;
       sanctions_alerts: boolean | number;
+      standard_webhooks: boolean | number;
     }[];
     for (const row of listRows) {
       const monitor = monitorOf(row.account_id, row.company_number);
-      if (monitor.url === null && Boolean(row.sanctions_alerts) && row.webhook_url)
+      if (monitor.url === null && Boolean(row.sanctions_alerts) && row.webhook_url) {
         monitor.url = row.webhook_url;
+        monitor.standardWebhooks = Boolean(row.standard_webhooks);
+      }
     }
     const watchRows = (await knex('watchlist_entries')
       .whereIn('company_number', chunk)
