@@ -8,6 +8,7 @@
 #
 #   scripts/ci/node-versions.sh [version ...]     default: 22.23.3 24.21.0
 #   NODE_VERSIONS_RESULTS_DIR=<dir>: jest's JSON results go to <dir>/node-<version>.json (CI's closing count)
+#   NODE_VERSIONS_JEST_CACHE=<dir>: jest's cache there, for a run beside another jest (two must not share one)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -35,8 +36,9 @@ for version in "${versions[@]}"; do
   fi
   echo "[node-versions] unit tier + ${#smoke[@]} integration files on $("$dir/bin/node" --version)"
   results=()
+  if [ -n "${NODE_VERSIONS_JEST_CACHE:-}" ]; then results+=(--cacheDirectory "$NODE_VERSIONS_JEST_CACHE"); fi
   if [ -n "${NODE_VERSIONS_RESULTS_DIR:-}" ]; then
-    results=(--json "--outputFile=$NODE_VERSIONS_RESULTS_DIR/node-$version.json")
+    results+=(--json "--outputFile=$NODE_VERSIONS_RESULTS_DIR/node-$version.json")
   fi
   # Path patterns select across both projects: every unit file (test/unit/) and the smoke files by whole name.
   # They come first: --selectProjects takes every word after it up to the next option as a project's name.
