@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 
@@ -13,7 +14,7 @@ import { Client } from 'pg';
  */
 export function demoMarkerPath(runTemplate: string, serverUrl: string | undefined): string {
   if (!serverUrl) return join(dirname(runTemplate), 'demo.json');
-  return join(process.env.TMPDIR ?? '/tmp', `${demoTemplateName(runTemplate)}.json`);
+  return join(tmpdir(), `${demoTemplateName(runTemplate)}.json`);
 }
 
 /** The PostgreSQL demo template's name: the run's template's with `_demo`. */

@@ -115,7 +115,12 @@ describe('web app: the webhook signing secret', () => {
     expect(rotated.location).toBe('/app/webhook-secret');
     const now = await apiSecret();
     expect(now.id).not.toBe(old.id);
-    expect(now.previous).toEqual({ id: old.id, secret: old.secret, expires_at: expect.any(String) });
+    expect(now.previous).toEqual({
+      id: old.id,
+      secret: old.secret,
+      standard_webhooks_secret: old.standard_webhooks_secret,
+      expires_at: expect.any(String),
+    });
 
     const page = await show('/app/webhook-secret');
     const overlap = /<section[^>]*id="rotation-overlap"[\s\S]*?<\/section>/.exec(page.html)?.[0] ?? '';
