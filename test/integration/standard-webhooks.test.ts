@@ -13,6 +13,7 @@ import { startLocalReceiver, type LocalReceiver, type ReceivedRequest } from '..
 import { projectRoot } from '../support/paths';
 import { chargeRegistered, nameChange } from '../support/sample-changes';
 import { request, signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 
 type SecretView = z.infer<typeof webhookSecretView>;
 
@@ -121,6 +122,13 @@ describe('Standard Webhooks, opt-in per address', () => {
     // Turned off on the list after the alert: its redelivery still signs as the delivery was made.
     await request(app, 'PATCH', `/lists/${list}`, { key, body: { standard_webhooks: false } });
     const listed = rows.find((row) => row.companyNumber === '09876543')!;
+    // Received is not yet recorded: a delivery is redelivered once its workflow has stored the outcome.
+    await waitFor(async () => {
+      const row = await app.services.orm.em
+        .fork()
+        .findOne(WebhookDeliveryEntity, { eventId: listed.eventId });
+      return row?.status === 'delivered' ? row : undefined;
+    });
     receiver.received.length = 0;
     const again = await request(app, 'POST', `/watchlist/webhooks/deliveries/${listed.eventId}/redeliver`, {
       key,

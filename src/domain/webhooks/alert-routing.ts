@@ -18,6 +18,8 @@ export const alertTypesInput = z
   .array(z.enum(alertTypes))
   .max(alertTypes.length)
   .refine((types) => new Set(types).size === types.length, 'each alert type once')
+  // The refinement is not JSON Schema: say it there too, so clients (and the fuzzer) know a repeat is refused.
+  .meta({ uniqueItems: true })
   .describe(
     'The alert types sent to the address (a subset of the fifteen); empty or absent sends every type',
   );
