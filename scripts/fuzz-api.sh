@@ -24,6 +24,8 @@ starter_keys=${FUZZ_STARTER_KEYS:-16}
 team_keys=${FUZZ_TEAM_KEYS:-4}
 venv="$root/.tools/fuzz-venv"
 log() { echo "[fuzz-api] $*"; }
+# shellcheck source=ci/local-service.sh (the working folder is the repository's root from here)
+source scripts/ci/local-service.sh
 
 # schemathesis in its own venv under the git-ignored .tools/, installed once per pinned version.
 if [ "$("$venv/bin/schemathesis" --version 2>/dev/null || true)" != "schemathesis, version $schemathesis_version" ]; then
@@ -33,38 +35,16 @@ if [ "$("$venv/bin/schemathesis" --version 2>/dev/null || true)" != "schemathesi
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$schemathesis_version"
 fi
 
-free_port() {
-  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
-}
-
 work=$(mktemp -d)
 api_port=$(free_port)
 temporal_port=$(free_port)
 ui_port=$(free_port)
 base_url="http://127.0.0.1:$api_port"
+service_ports=("$api_port" "$temporal_port" "$ui_port")
 service_env=(
   "PORT=$api_port" "HOST=127.0.0.1" "PUBLIC_BASE_URL=$base_url" "DATA_DIR=$work/data" "LOG_LEVEL=warn"
   "TEMPORAL_DEV_SERVER_PORT=$temporal_port" "TEMPORAL_UI_PORT=$ui_port"
 )
-service_group=
-
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-stop_service() {
-  [ -n "$service_group" ] || return 0
-  # npm, tsx, node and the Temporal dev server share the process group setsid gave them: stop them all.
-  kill -TERM -- "-$service_group" 2>/dev/null || true
-  for _ in $(seq 1 30); do kill -0 -- "-$service_group" 2>/dev/null || break; sleep 1; done
-  if kill -0 -- "-$service_group" 2>/dev/null; then
-    log "the service did not stop within 30 s of SIGTERM: killing it"
-    kill -KILL -- "-$service_group" 2>/dev/null || true
-    sleep 1
-  fi
-  service_group=
-  for port in "$api_port" "$temporal_port" "$ui_port"; do
-    if port_open "$port"; then log "port $port still open after the service stopped" && return 1; fi
-  done
-}
 
 finish() {
   local status=$?
@@ -80,20 +60,7 @@ finish() {
 trap finish EXIT
 
 log "starting the service on $base_url (Temporal dev server on $temporal_port)"
-env "${service_env[@]}" setsid npm start >"$work/service.log" 2>&1 &
-service_pid=$!
-# setsid makes the process the leader of a new group (its id is the group's): wait until it has.
-for _ in $(seq 1 50); do
-  [ "$(ps -o pgid= -p "$service_pid" | tr -d ' ')" = "$service_pid" ] && service_group=$service_pid && break
-  sleep 0.1
-done
-[ -n "$service_group" ] || { log "the service did not get a process group of its own"; kill "$service_pid"; exit 1; }
-for _ in $(seq 1 240); do
-  curl -sf "$base_url/readyz" >/dev/null 2>&1 && break
-  kill -0 "$service_pid" 2>/dev/null || { log "the service exited while starting"; exit 1; }
-  sleep 1
-done
-curl -sf "$base_url/readyz" >/dev/null || { log "the service was not ready within 240 s"; exit 1; }
+start_service
 
 # Accounts and their keys the operator way (the CLI), eight at a time: each CLI run spends most of its time starting.
 create_keys() { # <plan> <count>: the keys, comma-separated

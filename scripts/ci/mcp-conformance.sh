@@ -17,6 +17,8 @@ conformance_version=0.1.16
 node_version=${MCP_CONFORMANCE_NODE:-22.23.3}
 scenarios=(server-initialize ping tools-list dns-rebinding-protection)
 log() { echo "[mcp-conformance] $*"; }
+# shellcheck source=local-service.sh (the working folder is the repository's root from here)
+source scripts/ci/local-service.sh
 
 # Node 22 and the suite from the npm registry, each installed once under the git-ignored .tools/.
 tools=${MCP_CONFORMANCE_TOOLS:-$root/.tools}
@@ -36,10 +38,6 @@ if [ ! -f "$suite" ]; then
     "@modelcontextprotocol/conformance@$conformance_version" >/dev/null
 fi
 
-free_port() {
-  node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
-}
-
 work=$(mktemp -d)
 api_port=$(free_port)
 temporal_port=$(free_port)
@@ -52,21 +50,7 @@ service_env=(
   "TEMPORAL_DEV_SERVER_PORT=$temporal_port" "TEMPORAL_UI_PORT=$ui_port"
   "MCP_ALLOWED_ORIGINS=http://127.0.0.1:$key_proxy_port,http://127.0.0.1:$token_proxy_port"
 )
-service_group=
 proxy_pids=()
-
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-
-stop_service() {
-  [ -n "$service_group" ] || return 0
-  kill -TERM -- "-$service_group" 2>/dev/null || true
-  for _ in $(seq 1 30); do kill -0 -- "-$service_group" 2>/dev/null || break; sleep 1; done
-  if kill -0 -- "-$service_group" 2>/dev/null; then
-    log "the service did not stop within 30 s of SIGTERM: killing it"
-    kill -KILL -- "-$service_group" 2>/dev/null || true
-  fi
-  service_group=
-}
 
 finish() {
   local status=$?
@@ -84,19 +68,7 @@ trap finish EXIT
 
 started=$(date +%s)
 log "starting the service on $base_url (Temporal dev server on $temporal_port)"
-env "${service_env[@]}" setsid npm start >"$work/service.log" 2>&1 &
-service_pid=$!
-for _ in $(seq 1 50); do
-  [ "$(ps -o pgid= -p "$service_pid" | tr -d ' ')" = "$service_pid" ] && service_group=$service_pid && break
-  sleep 0.1
-done
-[ -n "$service_group" ] || { log "the service did not get a process group of its own"; kill "$service_pid"; exit 1; }
-for _ in $(seq 1 240); do
-  curl -sf "$base_url/readyz" >/dev/null 2>&1 && break
-  kill -0 "$service_pid" 2>/dev/null || { log "the service exited while starting"; exit 1; }
-  sleep 1
-done
-curl -sf "$base_url/readyz" >/dev/null || { log "the service was not ready within 240 s"; exit 1; }
+start_service
 log "ready in $(($(date +%s) - started)) s"
 
 env "${service_env[@]}" npm run --silent cli -- accounts create --email conformance@example.com --plan starter \
