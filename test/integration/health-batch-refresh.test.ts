@@ -1,36 +1,42 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Orm } from '../../src/db/orm';
-import { importDemoRegister } from '../../src/demo/demo-data';
 import { isoDay } from '../../src/domain/companies/company-profile';
 import { scoreCompaniesHealth, type HealthScoreSummary } from '../../src/domain/health/score-company';
 import { enqueueHealthRescore } from '../../src/domain/health/store/health-score-queue';
 import { drainHealthScores } from '../../src/domain/health/store/refresh-health-scores';
+import { seededDemoDatabase } from '../support/demo-database';
+import { DEMO_SEEDING_TIMEOUT_MS } from '../support/demo-seeding';
 import { storedHealthScores, type StoredHealthScore } from '../support/stored-health-scores';
-import { createTestDatabase, openMigrated, type TestDatabase } from '../support/test-database';
+import { openMigrated, type TestDatabase } from '../support/test-database';
 
 /*
  * The refresh scores a whole batch from plain rows read once per table (loadHealthFacts) and writes it in
  * multi-row statements. What it stores must be exactly what the model says of each company scored on its own (the
- * path get_health_score takes): checked on a generated register with details
- * (officers, PSCs, filings, charges, insolvency, accounts) for half of it, so every rule family has data.
+ * path get_health_score takes): checked on a copy of the embedded default's demo register (its details:
+ * officers, PSCs, filings, charges, insolvency, accounts, disqualifications, exemptions) with the details of half of
+ * it removed, so every rule family has data and so does the register's usual case, a company with none.
  */
 
-const COMPANIES = 600;
-const asOf = new Date('2025-06-01T00:00:00Z');
-const today = isoDay(asOf);
+/** The demo register's size (`npm start` seeds 200): asserted below, so a smaller demo fails here, not silently. */
+const COMPANIES = 200;
+/** Two batches of the drain and a third part-filled one. */
+const BATCH_SIZE = 90;
 
 let db: TestDatabase;
 let orm: Orm;
+let asOf: Date;
+let today: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  // A copy of the run's seeded demo store (under a second); generating 600 companies with details here took 30 s
+  // on SQLite and 45 s on PostgreSQL in CI.
+  const demo = await seededDemoDatabase();
+  db = demo.db;
+  asOf = demo.asOf;
+  today = isoDay(asOf);
   orm = await openMigrated(db);
-  await importDemoRegister(orm.em.fork(), { companies: COMPANIES, seed: 7, asOf, details: true });
   await keepDetailsOfFirstHalfOnly(orm.em.fork());
-  // About 30 s alone on a 2-core machine (the demo generator writes every detail in its published format and
-  // imports it). 600 companies, two batches of the drain, still fire three grades and eight rule codes (asserted
-  // below); 1,500 took 80–220 s in each of CI's runs.
-}, 900_000);
+}, DEMO_SEEDING_TIMEOUT_MS);
 
 /** The generator gives every company details; the real register mostly has none: the second half loses them. */
 async function keepDetailsOfFirstHalfOnly(em: EntityManager): Promise<void> {
@@ -95,7 +101,7 @@ test('a batch drain stores for every company what scoring it alone gives', async
   await orm.em.fork().getConnection().execute('delete from company_health_scores');
   await orm.em.fork().transactional((tx) => enqueueHealthRescore(tx, numbers, asOf));
 
-  const drained = await drainHealthScores(orm.em.fork(), asOf, { batchSize: 400 });
+  const drained = await drainHealthScores(orm.em.fork(), asOf, { batchSize: BATCH_SIZE });
   expect(drained).toMatchObject({ rescored: COMPANIES, queued: COMPANIES, dropped: 0, more: false });
 
   const stored = await storedHealthScores(orm.em.fork());
