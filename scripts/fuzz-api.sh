@@ -5,9 +5,12 @@
 # for the operation, any answer whose body or content type does not match it, and any request the document calls
 # invalid that the API accepts (negative data) or, where the document can state every rule, any request it calls
 # valid that the API refuses (positive data; scripts/fuzz-api.toml names the exceptions and why).
+# Before the fuzzer, the same service answers scripts/ci/standard-webhooks-check.py: a test send that the PyPI
+# `standardwebhooks` package must verify (and refuse tampered), to a receiver on loopback (issue 42).
 #
 #   scripts/fuzz-api.sh     FUZZ_MAX_EXAMPLES (per operation and phase), FUZZ_TIME_LIMIT_SECONDS (per run),
 #                           FUZZ_STARTER_KEYS, FUZZ_TEAM_KEYS and FUZZ_SEED may be set; prints a summary line per run.
+#                           STANDARD_WEBHOOKS_VENV moves the verifier's venv (default .tools/standard-webhooks-venv).
 set -euo pipefail
 # No job control: a background job then shares this script's process group, so setsid makes it the leader of a
 # new one itself (its id is the group's) rather than forking a child this script cannot follow.
@@ -16,6 +19,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 schemathesis_version=4.32.5
+standard_webhooks_version=1.1.0
 max_examples=${FUZZ_MAX_EXAMPLES:-40}
 time_limit=${FUZZ_TIME_LIMIT_SECONDS:-300}
 # One account may spend 120 (Starter) or 600 (Team) requests a minute, and a run sends about 2,000 a minute that
@@ -23,6 +27,7 @@ time_limit=${FUZZ_TIME_LIMIT_SECONDS:-300}
 starter_keys=${FUZZ_STARTER_KEYS:-16}
 team_keys=${FUZZ_TEAM_KEYS:-4}
 venv="$root/.tools/fuzz-venv"
+verifier_venv=${STANDARD_WEBHOOKS_VENV:-$root/.tools/standard-webhooks-venv}
 log() { echo "[fuzz-api] $*"; }
 # shellcheck source=ci/local-service.sh (the working folder is the repository's root from here)
 source scripts/ci/local-service.sh
@@ -34,16 +39,28 @@ if [ "$("$venv/bin/schemathesis" --version 2>/dev/null || true)" != "schemathesi
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$schemathesis_version"
 fi
+# The verifier in a venv of its own, so neither pin moves the other's install (it has no dependencies: some 8 s once).
+installed_verifier=$("$verifier_venv/bin/python" -c \
+  'import importlib.metadata as m; print(m.version("standardwebhooks"))' 2>/dev/null || true)
+if [ "$installed_verifier" != "$standard_webhooks_version" ]; then
+  log "installing standardwebhooks $standard_webhooks_version into $verifier_venv"
+  rm -rf "$verifier_venv"
+  python3 -m venv "$verifier_venv"
+  "$verifier_venv/bin/pip" install --quiet --disable-pip-version-check "standardwebhooks==$standard_webhooks_version"
+fi
 
 work=$(mktemp -d)
 api_port=$(free_port)
 temporal_port=$(free_port)
 ui_port=$(free_port)
+receiver_port=$(free_port)
 base_url="http://127.0.0.1:$api_port"
 service_ports=("$api_port" "$temporal_port" "$ui_port")
 service_env=(
   "PORT=$api_port" "HOST=127.0.0.1" "PUBLIC_BASE_URL=$base_url" "DATA_DIR=$work/data" "LOG_LEVEL=warn"
   "TEMPORAL_DEV_SERVER_PORT=$temporal_port" "TEMPORAL_UI_PORT=$ui_port"
+  # The Standard Webhooks check's receiver: webhook addresses are otherwise public https only.
+  "WEBHOOK_DEV_ALLOWED_ORIGINS=http://127.0.0.1:$receiver_port"
 )
 
 finish() {
@@ -80,6 +97,11 @@ status=0
 for plan in starter team; do
   if [ "$plan" = team ]; then count=$team_keys; else count=$starter_keys; fi
   keys=$(create_keys "$plan" "$count")
+  if [ "$plan" = starter ]; then
+    # A fresh key's quota, before schemathesis spends it.
+    STANDARD_WEBHOOKS_CHECK_KEY=${keys%%,*} "$verifier_venv/bin/python" scripts/ci/standard-webhooks-check.py \
+      "$base_url" "$receiver_port" || status=1
+  fi
   log "$plan: schemathesis against $base_url/openapi.json, at most $max_examples examples per operation and phase"
   started=$(date +%s)
   run_status=0

@@ -3,19 +3,25 @@ import { ServiceError } from '../domain/errors';
 import { readBodyText } from '../http/body-text';
 
 /**
- * The web app's forms are a few short fields (an email, a key, a list name, up to 100 company numbers): 16 KiB
- * is far above any of them and keeps a page's body small whatever BODY_LIMIT_BYTES allows the JSON API.
+ * The web app's forms are a few short fields (an email, a key, a list name, up to 100 company numbers, fifteen
+ * alert types): 16 KiB is far above any of them and keeps a page's body small whatever BODY_LIMIT_BYTES allows
+ * the JSON API.
  */
 export const FORM_LIMIT_BYTES = 16 * 1024;
 
+/** A posted form, read both ways a page may need it. */
+export interface PostedForm {
+  /** The last value of each field name: what a text field, a select or a lone checkbox sends. */
+  fields: Record<string, string>;
+  /** Every value of each field name in the order sent: a checkbox group sends its name once per ticked box. */
+  values: Record<string, string[]>;
+}
+
 /**
  * Fields of an `application/x-www-form-urlencoded` body, as the web router reads it itself (it runs before the
- * JSON body middleware). The last value of a repeated field wins; an empty body is no fields.
+ * JSON body middleware). An empty body is no fields.
  */
-export async function readFormBody(
-  ctx: Context,
-  limitBytes = FORM_LIMIT_BYTES,
-): Promise<Record<string, string>> {
+export async function readForm(ctx: Context, limitBytes = FORM_LIMIT_BYTES): Promise<PostedForm> {
   const text = await readBodyText(ctx, {
     mediaType: 'application/x-www-form-urlencoded',
     noun: 'form',
@@ -25,12 +31,30 @@ export async function readFormBody(
         problems: [{ argument: '(body)', problem: 'unreadable' }],
       }),
   });
-  return text === undefined ? {} : parseFormFields(text);
+  return parseForm(text ?? '');
 }
 
-/** The pure half of readFormBody: URLSearchParams decodes `+` and percent escapes as browsers encode them. */
+/** readForm's last value of each field, for a form of single-valued fields. */
+export async function readFormBody(
+  ctx: Context,
+  limitBytes = FORM_LIMIT_BYTES,
+): Promise<Record<string, string>> {
+  return (await readForm(ctx, limitBytes)).fields;
+}
+
+/** The pure half of readForm: URLSearchParams decodes `+` and percent escapes as browsers encode them. */
+export function parseForm(text: string): PostedForm {
+  // Null prototypes: a field named __proto__ or constructor is an ordinary name, not the object's machinery.
+  const fields = Object.create(null) as Record<string, string>;
+  const values = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of new URLSearchParams(text)) {
+    fields[name] = value;
+    (values[name] ??= []).push(value);
+  }
+  return { fields, values };
+}
+
+/** parseForm's last value of each field. */
 export function parseFormFields(text: string): Record<string, string> {
-  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of new URLSearchParams(text)) fields[name] = value;
-  return fields;
+  return parseForm(text).fields;
 }

@@ -21,6 +21,7 @@ import {
   ListSettingsPage,
   RENAME_FIELDS,
   SAVED_NOTICES,
+  webhookSettingOf,
   type SettingsRefusal,
 } from './pages/list-settings-page';
 import { WEBHOOK_FIELDS, wantedWebhookOf, webhookChangeOf } from './pages/list-webhook-form';
@@ -171,16 +172,11 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
   router.post(
     `${LISTS_PATH}/:id/settings/webhook`,
     signedInPage(services, async (request) => {
-      const { ctx, form } = request;
+      const { ctx, form, formValues } = request;
       const listId = listIdOf(request);
       const list = await listOfAccount(request, listId);
-      const current = {
-        webhook_url: list.webhook_url,
-        alert_webhook: list.alert_webhook,
-        sanctions_alerts: list.sanctions_alerts,
-        standard_webhooks: list.standard_webhooks,
-      };
-      const wanted = wantedWebhookOf(form);
+      const current = webhookSettingOf(list);
+      const wanted = wantedWebhookOf({ fields: form, values: formValues });
       try {
         // The Team-only rule of the web app, before the operation (open to every plan) is called.
         requireWebhookPlan(request.session.account.plan, current, wanted, services.config.UPGRADE_URL);
@@ -190,13 +186,7 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       } catch (thrown) {
         const problem = webhookProblemOf(thrown);
         if (!problem) throw thrown;
-        const typed = {
-          webhook_url: form.webhook_url ?? '',
-          alert_webhook: form.alert_webhook ?? '',
-          sanctions_alerts: form.sanctions_alerts ?? '',
-          standard_webhooks: form.standard_webhooks ?? '',
-        };
-        renderSettings(request, list, { refusal: { form: 'webhook', typed, problem } });
+        renderSettings(request, list, { refusal: { form: 'webhook', typed: wanted, problem } });
       }
     }),
   );

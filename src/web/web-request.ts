@@ -3,7 +3,7 @@ import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { AppState } from '../http/state';
 import type { Services } from '../services';
 import { checkSessionCsrf, checkSignedOutCsrf, refuseForeignOrigin } from './csrf';
-import { readFormBody } from './form-body';
+import { readForm } from './form-body';
 import { seeOther } from './render-page';
 import { currentSession } from './session';
 import type { StoredSession } from './session-store';
@@ -14,7 +14,10 @@ export interface WebRequest {
   services: Services;
   em: EntityManager;
   now: Date;
+  /** The last value of each field. */
   form: Record<string, string>;
+  /** Every value of each field, for a checkbox group (PostedForm.values). */
+  formValues: Record<string, string[]>;
 }
 
 export interface SignedInRequest extends WebRequest {
@@ -36,8 +39,8 @@ export const LISTS_PATH = '/app/lists';
 async function begin(ctx: RouterContext<AppState>, services: Services) {
   const isPost = ctx.method === 'POST';
   if (isPost) refuseForeignOrigin(ctx);
-  const form = isPost ? await readFormBody(ctx) : {};
-  return { ctx, services, em: services.orm.em.fork(), now: services.clock(), isPost, form };
+  const { fields: form, values: formValues } = isPost ? await readForm(ctx) : { fields: {}, values: {} };
+  return { ctx, services, em: services.orm.em.fork(), now: services.clock(), isPost, form, formValues };
 }
 
 /**

@@ -11,6 +11,9 @@ export interface WebResponse {
   setCookies: string[];
 }
 
+/** A form's fields; a list is sent as its name repeated. */
+export type FormFields = Record<string, string | readonly string[]>;
+
 export class WebClient {
   readonly cookies = new Map<string, string>();
 
@@ -20,19 +23,19 @@ export class WebClient {
     return this.send('GET', path, undefined, headers);
   }
 
-  async post(
-    path: string,
-    fields: Record<string, string>,
-    headers: Record<string, string> = {},
-  ): Promise<WebResponse> {
-    return this.send('POST', path, new URLSearchParams(fields).toString(), {
+  async post(path: string, fields: FormFields, headers: Record<string, string> = {}): Promise<WebResponse> {
+    // A list is a repeated name, as a browser sends a checkbox group.
+    const pairs = Object.entries(fields).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((one) => [name, one]),
+    );
+    return this.send('POST', path, new URLSearchParams(pairs).toString(), {
       'Content-Type': 'application/x-www-form-urlencoded',
       ...headers,
     });
   }
 
   /** Shows the page, then posts the form with the page's own CSRF token (and `fields`), as a browser would. */
-  async submit(pagePath: string, action: string, fields: Record<string, string>): Promise<WebResponse> {
+  async submit(pagePath: string, action: string, fields: FormFields): Promise<WebResponse> {
     const page = await this.get(pagePath);
     return this.post(action, { csrf: csrfTokenIn(page.html), ...fields });
   }

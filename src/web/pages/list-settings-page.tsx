@@ -4,15 +4,25 @@ import { CsrfField, Notice, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
 import { Layout, type Viewer } from '../layout';
 import { mayTurnOnWebhooksInWebApp } from '../web-plan-rules';
-import { WebhookBelowTeam, WebhookForm } from './list-webhook-form';
+import { WebhookBelowTeam, WebhookForm, type WebhookFormSetting } from './list-webhook-form';
 
 export const RENAME_FIELDS = ['name'] as const;
 
 /** What a settings form sent back shows: which form, what was typed, and the operation's refusal. */
-export interface SettingsRefusal {
-  form: 'rename' | 'webhook';
-  typed: Record<string, string>;
-  problem: FormProblem;
+export type SettingsRefusal =
+  | { form: 'rename'; typed: { name: string }; problem: FormProblem }
+  | { form: 'webhook'; typed: WebhookFormSetting; problem: FormProblem };
+
+/** A list's webhook setting and routing, as the settings forms show and compare it. */
+export function webhookSettingOf(list: ListView): WebhookFormSetting {
+  return {
+    webhook_url: list.webhook_url,
+    alert_webhook: list.alert_webhook,
+    sanctions_alerts: list.sanctions_alerts,
+    standard_webhooks: list.standard_webhooks,
+    alert_types: list.alert_types,
+    min_severity: list.min_severity,
+  };
 }
 
 /** What a redirect after a save says (`?saved=` in the URL). */
@@ -37,12 +47,7 @@ export function ListSettingsPage(props: {
   const base = `/app/lists/${list.id}`;
   const renameRefusal = refusal?.form === 'rename' ? refusal : undefined;
   const webhookRefusal = refusal?.form === 'webhook' ? refusal : undefined;
-  const setting = {
-    webhook_url: list.webhook_url,
-    alert_webhook: list.alert_webhook,
-    sanctions_alerts: list.sanctions_alerts,
-    standard_webhooks: list.standard_webhooks,
-  };
+  const setting = webhookSettingOf(list);
   return (
     <Layout title={`Settings of ${list.name}`} viewer={viewer} section="lists" sectionSubpage>
       <p class="breadcrumb">
@@ -61,7 +66,7 @@ export function ListSettingsPage(props: {
             id="list-name"
             name="name"
             label="List name"
-            value={renameRefusal ? (renameRefusal.typed.name ?? '') : list.name}
+            value={renameRefusal ? renameRefusal.typed.name : list.name}
             error={renameRefusal?.problem.fields.name}
             hint="Up to 100 characters, different from your other lists’ names."
             required

@@ -15,7 +15,7 @@ const DEV_ORIGIN = 'http://127.0.0.1:9';
 /*
  * The lists area in Debian's chromium, by labels as a user finds the controls: search the register and add a
  * company, filter and sort, then the settings page: rename, and "Monitoring and alerts" refused on Free and
- * switched on on Team. Each page is checked by axe-core and for sideways scrolling at phone and desktop width,
+ * switched on on Team, routed to two alert types at warning and above. Each page is checked by axe-core and for sideways scrolling at phone and desktop width,
  * with a screenshot.
  */
 describe.each(Object.entries(viewports))('lists in a browser (%s)', (viewportName, viewport) => {
@@ -101,6 +101,8 @@ describe.each(Object.entries(viewports))('lists in a browser (%s)', (viewportNam
     await page.getByRole('heading', { name: 'Monitoring and alerts' }).waitFor();
     expect(await page.getByLabel('Send changes to a webhook').isDisabled()).toBe(true);
     expect(await page.getByLabel('Webhook URL').isDisabled()).toBe(true);
+    expect(await page.getByLabel('new_filing', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Lowest severity sent').isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: 'Upgrade to team' }).getAttribute('href')).toBe(
       app.config.UPGRADE_URL,
     );
@@ -117,17 +119,32 @@ describe.each(Object.entries(viewports))('lists in a browser (%s)', (viewportNam
   it('on Team, switches the webhook on, showing a refused address by its field first', async () => {
     await setAccountPlan('team');
     await page.reload();
+    const routingShown = async () => ({
+      ticked: await page
+        .getByRole('group', { name: 'Alert types sent' })
+        .getByRole('checkbox', { checked: true })
+        .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value)),
+      severity: await page.getByLabel('Lowest severity sent').inputValue(),
+    });
+    expect(await routingShown()).toEqual({ ticked: [], severity: 'info' });
     await page.getByLabel('Send changes to a webhook').check();
+    await page.getByLabel('status_change', { exact: true }).check();
+    await page.getByLabel('gazette_notice', { exact: true }).check();
+    await page.getByLabel('Lowest severity sent').selectOption('warning');
     await page.getByLabel('Webhook URL').fill('http://hooks.example.com/x');
     await page.getByRole('button', { name: 'Save monitoring settings' }).click();
     expect(await page.locator('#webhook-url-error').isVisible()).toBe(true);
     expect(await page.getByLabel('Webhook URL').inputValue()).toBe('http://hooks.example.com/x');
+    // The refused form comes back as it was sent, the routing with it.
+    const routed = { ticked: ['status_change', 'gazette_notice'], severity: 'warning' };
+    expect(await routingShown()).toEqual(routed);
     await checkPage('list-settings-refused');
 
     await page.getByLabel('Webhook URL').fill(`${DEV_ORIGIN}/hooks`);
     await page.getByRole('button', { name: 'Save monitoring settings' }).click();
     await page.getByText('Monitoring settings saved.').waitFor();
     expect(await page.getByLabel('Send changes to a webhook').isChecked()).toBe(true);
+    expect(await routingShown()).toEqual(routed);
     await checkPage('list-settings-team');
     const { body } = await request<{
       lists: { name: string; webhook_url: string; alert_webhook: boolean }[];
@@ -137,6 +154,8 @@ describe.each(Object.entries(viewports))('lists in a browser (%s)', (viewportNam
         name: 'Key suppliers (UK)',
         webhook_url: `${DEV_ORIGIN}/hooks`,
         alert_webhook: true,
+        alert_types: ['status_change', 'gazette_notice'],
+        min_severity: 'warning',
       }),
     ]);
 

@@ -6,6 +6,7 @@ import {
   csrfTokenIn,
   signInThroughPages,
   signUpThroughPages,
+  type FormFields,
   type WebResponse,
 } from '../../support/web-client';
 
@@ -18,6 +19,25 @@ interface ApiList {
   name: string;
   webhook_url: string | null;
   alert_webhook: boolean;
+  alert_types: string[];
+  min_severity: string;
+}
+
+/** The fields a form of the page holds, hidden ones included, as a browser would send them unchanged. */
+function hiddenFieldsOf(html: string, formId: string): FormFields {
+  const form = new RegExp(`<form[^>]*id="${formId}"[^>]*>([\\s\\S]*?)</form>`).exec(html)?.[1] ?? '';
+  const fields: Record<string, string[]> = {};
+  for (const [, name, value] of form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g))
+    (fields[name!] ??= []).push(value!);
+  return fields;
+}
+
+/** Which alert types' boxes are ticked, and the severity chosen, on a settings page. */
+function routingShownIn(html: string) {
+  const ticked = [...html.matchAll(/id="alert-type-([a-z_]+)"[^>]*checked/g)].map((match) => match[1]);
+  const boxes = [...html.matchAll(/id="alert-type-([a-z_]+)"/g)].length;
+  const severity = /<option value="([a-z]+)" selected/.exec(html)?.[1];
+  return { boxes, ticked, severity };
 }
 
 /*
@@ -42,7 +62,7 @@ describe('web app: a list’s settings', () => {
       return Number(/(\d+)$/.exec(answer.location!)![1]);
     };
     /** Posts a settings form with the settings page's own token, as the browser would. */
-    const post = (id: number, form: 'name' | 'webhook', fields: Record<string, string>) =>
+    const post = (id: number, form: 'name' | 'webhook', fields: FormFields) =>
       client.submit(`/app/lists/${id}/settings`, `/app/lists/${id}/settings/${form}`, fields);
     return { client, key, lists, list, createList, post };
   }
@@ -159,6 +179,80 @@ describe('web app: a list’s settings', () => {
       expect(await me.list(id)).toMatchObject({ alert_webhook: true, standard_webhooks: false });
     });
 
+    it('routes by alert type and severity: shows the choice, saves it through update_list, refuses bad values by their controls', async () => {
+      const me = await signedInAccount('team');
+      const id = await me.createList('Routed');
+      const unset = await me.client.get(`/app/lists/${id}/settings`);
+      expect(routingShownIn(unset.html)).toEqual({ boxes: 15, ticked: [], severity: 'info' });
+      expect(unset.html).toContain('<label for="min-severity">Lowest severity sent</label>');
+
+      const hook = { alert_webhook: 'true', webhook_url: `${DEV_ORIGIN}/hooks` };
+      const routed = await me.post(id, 'webhook', {
+        ...hook,
+        alert_types: ['status_change', 'new_filing'],
+        min_severity: 'warning',
+      });
+      expect(routed.status).toBe(303);
+      expect(await me.list(id)).toMatchObject({
+        alert_types: ['status_change', 'new_filing'],
+        min_severity: 'warning',
+      });
+      const shown = await me.client.get(routed.location!);
+      expect(routingShownIn(shown.html)).toEqual({
+        boxes: 15,
+        ticked: ['status_change', 'new_filing'],
+        severity: 'warning',
+      });
+
+      // Refused as the API refuses the same values (400 invalid_argument, the same problem), shown by the control
+      // with what was sent; nothing changes.
+      const cases: [FormFields, string, string, string[]][] = [
+        [
+          { alert_types: ['status_change', 'not_a_type'], min_severity: 'warning' },
+          'alert-types-error',
+          'alert_types',
+          ['status_change'],
+        ],
+        [
+          { alert_types: ['new_filing', 'new_filing'], min_severity: 'warning' },
+          'alert-types-error',
+          'alert_types',
+          ['new_filing'],
+        ],
+        [
+          { alert_types: ['new_filing'], min_severity: 'urgent' },
+          'min-severity-error',
+          'min_severity',
+          ['new_filing'],
+        ],
+      ];
+      for (const [routing, errorId, argument, ticked] of cases) {
+        const answer = await me.post(id, 'webhook', { ...hook, ...routing });
+        expect({ routing, status: answer.status }).toEqual({ routing, status: 400 });
+        const shownError = new RegExp(
+          `id="${errorId}"><span class="visually-hidden">Error: </span>([^<]*)<`,
+        ).exec(answer.html)?.[1];
+        const api = await request<{
+          error: { code: string; details: { problems: { argument: string; problem: string }[] } };
+        }>(app, 'PATCH', `/lists/${id}`, { key: me.key, body: routing });
+        expect(api.status).toBe(400);
+        expect(api.body.error.code).toBe('invalid_argument');
+        const problem = api.body.error.details.problems.find((p) => p.argument.split('.')[0] === argument);
+        expect(problem).toBeDefined();
+        expect(shownError).toBe(problem?.problem.replaceAll('"', '&quot;'));
+        expect(routingShownIn(answer.html).ticked).toEqual(ticked);
+      }
+      expect(await me.list(id)).toMatchObject({
+        alert_types: ['status_change', 'new_filing'],
+        min_severity: 'warning',
+      });
+
+      // Nothing ticked is every type again.
+      const every = await me.post(id, 'webhook', { ...hook, min_severity: 'info' });
+      expect(every.status).toBe(303);
+      expect(await me.list(id)).toMatchObject({ alert_types: [], min_severity: 'info', alert_webhook: true });
+    });
+
     it('shows the address rules’ refusals by the Webhook URL field, and update_list’s by the checkbox', async () => {
       const me = await signedInAccount('team');
       const id = await me.createList('Refused');
@@ -229,11 +323,21 @@ describe('web app: a list’s settings', () => {
       // The API does it on Free; the page then shows it, and lets Free stop it without a new address.
       const patched = await request(app, 'PATCH', `/lists/${id}`, {
         key: me.key,
-        body: { webhook_url: `${DEV_ORIGIN}/hooks`, alert_webhook: true },
+        body: {
+          webhook_url: `${DEV_ORIGIN}/hooks`,
+          alert_webhook: true,
+          alert_types: ['gazette_notice', 'status_change'],
+          min_severity: 'critical',
+        },
       });
       expect(patched.status).toBe(200);
       const page = await me.client.get(`/app/lists/${id}/settings`);
       expect(page.html).toMatch(/id="alert-webhook"[^>]*checked/);
+      expect(routingShownIn(page.html)).toEqual({
+        boxes: 15,
+        ticked: ['status_change', 'gazette_notice'],
+        severity: 'critical',
+      });
       expect(page.html).toContain(`Changes to this list’s companies are sent to ${DEV_ORIGIN}/hooks.`);
       const changed = await me.post(id, 'webhook', {
         alert_webhook: 'true',
@@ -242,17 +346,28 @@ describe('web app: a list’s settings', () => {
       expect(changed.status).toBe(403);
       expect(await me.list(id)).toMatchObject({ webhook_url: `${DEV_ORIGIN}/hooks`, alert_webhook: true });
 
-      const stopped = await me.post(id, 'webhook', { webhook_url: `${DEV_ORIGIN}/hooks` });
+      // The stop button's form, as the page holds it: it stops sending and keeps the routing.
+      const stopped = await me.post(id, 'webhook', hiddenFieldsOf(page.html, 'webhook-stop-form'));
       expect(stopped.status).toBe(303);
-      expect(await me.list(id)).toMatchObject({ webhook_url: `${DEV_ORIGIN}/hooks`, alert_webhook: false });
+      expect(await me.list(id)).toMatchObject({
+        webhook_url: `${DEV_ORIGIN}/hooks`,
+        alert_webhook: false,
+        alert_types: ['gazette_notice', 'status_change'],
+        min_severity: 'critical',
+      });
       const again = await me.post(id, 'webhook', {
         alert_webhook: 'true',
         webhook_url: `${DEV_ORIGIN}/hooks`,
       });
       expect(again.status).toBe(403);
-      const cleared = await me.post(id, 'webhook', { webhook_url: '' });
+      const stoppedPage = await me.client.get(`/app/lists/${id}/settings`);
+      const cleared = await me.post(id, 'webhook', hiddenFieldsOf(stoppedPage.html, 'webhook-clear-form'));
       expect(cleared.status).toBe(303);
-      expect(await me.list(id)).toMatchObject({ webhook_url: null, alert_webhook: false });
+      expect(await me.list(id)).toMatchObject({
+        webhook_url: null,
+        alert_webhook: false,
+        alert_types: ['gazette_notice', 'status_change'],
+      });
     });
   });
 
@@ -291,11 +406,22 @@ describe('web app: a list’s settings', () => {
         alert_webhook: 'true',
         webhook_url: `${DEV_ORIGIN}/hooks`,
       }),
+      await me.client.post(`/app/lists/${id}/settings/webhook`, {
+        csrf: 'x'.repeat(43),
+        alert_types: ['new_filing'],
+        min_severity: 'critical',
+      }),
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(403);
       expect(answer.html).toContain('csrf_refused');
     }
-    expect(await me.list(id)).toMatchObject({ name: 'Guarded', webhook_url: null, alert_webhook: false });
+    expect(await me.list(id)).toMatchObject({
+      name: 'Guarded',
+      webhook_url: null,
+      alert_webhook: false,
+      alert_types: [],
+      min_severity: 'info',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { ServiceError } from '../../../src/domain/errors';
-import { parseFormFields, readFormBody } from '../../../src/web/form-body';
+import { parseForm, parseFormFields, readFormBody } from '../../../src/web/form-body';
 
 describe('form fields', () => {
   it('decode as browsers encode them: + as space, percent escapes, empty values', () => {
@@ -20,6 +20,18 @@ describe('form fields', () => {
     expect(fields['__proto__']).toBe('x');
     expect(Object.getPrototypeOf(fields)).toBeNull();
     expect({ ...parseFormFields('') }).toEqual({});
+  });
+
+  it('keep every value of a repeated field in order, beside the last one, for a checkbox group', () => {
+    const { fields, values } = parseForm('alert_types=new_filing&csrf=t&alert_types=status_change&a=1');
+    expect({ ...values }).toEqual({
+      alert_types: ['new_filing', 'status_change'],
+      csrf: ['t'],
+      a: ['1'],
+    });
+    expect(fields.alert_types).toBe('status_change');
+    expect(Object.getPrototypeOf(values)).toBeNull();
+    expect({ ...parseForm('').values }).toEqual({});
   });
 
   it('survive malformed escapes without throwing', () => {

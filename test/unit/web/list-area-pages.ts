@@ -13,7 +13,16 @@ export function listAreaPages(
   hostile: string,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages of different props in one table
 ): [string, VNode<any>][] {
-  const refused = { status: 400, fields: { name: hostile, webhook_url: hostile, alert_webhook: hostile } };
+  const refused = {
+    status: 400,
+    fields: {
+      name: hostile,
+      webhook_url: hostile,
+      alert_webhook: hostile,
+      alert_types: hostile,
+      min_severity: hostile,
+    },
+  };
   const sending = { ...list, webhook_url: `https://hooks.example.com/${hostile}`, alert_webhook: true };
   const settings = { viewer, list, plan: 'team' as const, upgradeUrl: 'https://example.com/pricing' };
   const found: SearchResult = {
@@ -64,7 +73,14 @@ export function listAreaPages(
         list: sending,
         refusal: {
           form: 'webhook',
-          typed: { webhook_url: hostile, alert_webhook: 'true' },
+          typed: {
+            webhook_url: hostile,
+            alert_webhook: true,
+            sanctions_alerts: false,
+            standard_webhooks: true,
+            alert_types: ['new_filing', hostile],
+            min_severity: hostile,
+          },
           problem: refused,
         },
       }),

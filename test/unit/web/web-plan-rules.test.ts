@@ -3,19 +3,36 @@ import { wantedWebhookOf, webhookChangeOf } from '../../../src/web/pages/list-we
 import { addsSending, mayTurnOnWebhooksInWebApp, requireWebhookPlan } from '../../../src/web/web-plan-rules';
 
 const UPGRADE = 'https://example.com/pricing';
-const off = { webhook_url: null, alert_webhook: false, sanctions_alerts: false, standard_webhooks: false };
+const everyAlert = { alert_types: [], min_severity: 'info' };
+const off = {
+  webhook_url: null,
+  alert_webhook: false,
+  sanctions_alerts: false,
+  standard_webhooks: false,
+  ...everyAlert,
+};
 const saved = {
   webhook_url: 'https://hooks.example.com/a',
   alert_webhook: false,
   sanctions_alerts: false,
   standard_webhooks: false,
+  ...everyAlert,
 };
 const sending = {
   webhook_url: 'https://hooks.example.com/a',
   alert_webhook: true,
   sanctions_alerts: false,
   standard_webhooks: false,
+  ...everyAlert,
 };
+/** A posted form of single-valued fields, as parseForm reads it. */
+const posted = (fields: Record<string, string>, values: Record<string, string[]> = {}) => ({
+  fields,
+  values: {
+    ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, [value]])),
+    ...values,
+  },
+});
 const matches = { ...saved, sanctions_alerts: true };
 const standard = { ...sending, standard_webhooks: true };
 
@@ -73,21 +90,26 @@ describe('the web app’s Team-only webhook rule', () => {
 
 describe('the webhook form', () => {
   it('reads an unticked box as off and an empty address as none, keeping the address as typed', () => {
-    expect(wantedWebhookOf({})).toEqual(off);
-    expect(wantedWebhookOf({ webhook_url: '', alert_webhook: 'true' })).toEqual({
+    expect(wantedWebhookOf(posted({}))).toEqual(off);
+    expect(wantedWebhookOf(posted({ webhook_url: '', alert_webhook: 'true' }))).toEqual({
       webhook_url: null,
       alert_webhook: true,
       sanctions_alerts: false,
       standard_webhooks: false,
+      ...everyAlert,
     });
-    expect(wantedWebhookOf({ webhook_url: ' https://x.example.com ', alert_webhook: 'on' })).toEqual({
+    expect(wantedWebhookOf(posted({ webhook_url: ' https://x.example.com ', alert_webhook: 'on' }))).toEqual({
       webhook_url: ' https://x.example.com ',
       alert_webhook: false,
       sanctions_alerts: false,
       standard_webhooks: false,
+      ...everyAlert,
     });
-    expect(wantedWebhookOf({ sanctions_alerts: 'true' })).toEqual({ ...off, sanctions_alerts: true });
-    expect(wantedWebhookOf({ standard_webhooks: 'true' })).toEqual({ ...off, standard_webhooks: true });
+    expect(wantedWebhookOf(posted({ sanctions_alerts: 'true' }))).toEqual({ ...off, sanctions_alerts: true });
+    expect(wantedWebhookOf(posted({ standard_webhooks: 'true' }))).toEqual({
+      ...off,
+      standard_webhooks: true,
+    });
   });
 
   it('asks update_list for what differs only, and for nothing when nothing does', () => {
@@ -98,5 +120,33 @@ describe('the webhook form', () => {
     expect(webhookChangeOf(saved, matches)).toEqual({ sanctions_alerts: true });
     expect(webhookChangeOf(sending, standard)).toEqual({ standard_webhooks: true });
     expect(webhookChangeOf(standard, sending)).toEqual({ standard_webhooks: false });
+  });
+
+  it('reads a ticked group as its repeated values and the severity as chosen, sent on as typed', () => {
+    const form = posted(
+      { min_severity: 'critical' },
+      { alert_types: ['status_change', 'not_a_type', 'status_change'] },
+    );
+    expect(wantedWebhookOf(form)).toMatchObject({
+      alert_types: ['status_change', 'not_a_type', 'status_change'],
+      min_severity: 'critical',
+    });
+    expect(wantedWebhookOf(posted({ alert_types: 'new_filing' }))).toMatchObject({
+      alert_types: ['new_filing'],
+    });
+  });
+
+  it('asks for the routing only when it differs, whatever the order of the types', () => {
+    const routed = { ...sending, alert_types: ['status_change', 'new_filing'], min_severity: 'warning' };
+    expect(
+      webhookChangeOf(routed, { ...routed, alert_types: ['new_filing', 'status_change'] }),
+    ).toBeUndefined();
+    expect(webhookChangeOf(routed, sending)).toEqual({ alert_types: [], min_severity: 'info' });
+    expect(webhookChangeOf(sending, { ...sending, min_severity: 'critical' })).toEqual({
+      min_severity: 'critical',
+    });
+    // A repeat is not the same routing: it goes on to update_list, which refuses it.
+    const repeated = ['new_filing', 'new_filing'];
+    expect(webhookChangeOf(routed, { ...routed, alert_types: repeated })).toEqual({ alert_types: repeated });
   });
 });
