@@ -64,6 +64,7 @@ export function connectRoutes(
               clientId: client.clientId,
               clientName: client.clientName ?? client.clientId,
               redirectHost: redirect?.host || redirectUri,
+              ...(client.clientIdMetadataDocument ? { publishedBy: new URL(client.clientId).host } : {}),
               scope: MCP_SCOPE,
             }}
           />,
