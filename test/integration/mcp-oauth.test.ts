@@ -519,7 +519,8 @@ describe('an MCP client connects through OAuth and acts as the account that sign
         /id="published-by">\s*a document it publishes at <code>127\.0\.0\.1:\d+<\/code>/,
       );
 
-      const mcp = await mcpWith(client.saved!.access_token);
+      const first = client.saved!;
+      const mcp = await mcpWith(first.access_token);
       const search = (await callToolChecked(mcp, 'search_companies', { status: 'active' })) as {
         items: unknown[];
       };
@@ -527,6 +528,7 @@ describe('an MCP client connects through OAuth and acts as the account that sign
       await mcp.close();
       // The refresh finds the client again from the cached document (max-age=600): fetched once in all.
       expect(await auth(client, { serverUrl: mcpUrl })).toBe('AUTHORIZED');
+      expect(client.saved!.access_token).not.toBe(first.access_token);
       expect(documents.requested.filter((path) => path === '/assistant.json')).toHaveLength(1);
     });
 
@@ -569,11 +571,10 @@ describe('an MCP client connects through OAuth and acts as the account that sign
 
     it('only an https document is fetched, and only from a public address unless its origin is allowed', async () => {
       const before = documents.requested.length;
-      expect(
-        await authorize(`http://127.0.0.1:${new URL(documents.origin).port}/assistant.json`),
-      ).toMatchObject({
-        error: 'invalid_client',
-      });
+      // An http client_id is no document URL at all: an unknown client, refused before any fetch (no reason).
+      const plain = await authorize(`http://127.0.0.1:${new URL(documents.origin).port}/assistant.json`);
+      expect(plain).toMatchObject({ error: 'invalid_client' });
+      expect(plain.reason).toBeUndefined();
       // The host's own address without the allowance (another port), and a public name that resolves inside.
       expect(await authorize('https://127.0.0.1/assistant.json')).toMatchObject({
         error: 'invalid_client',
