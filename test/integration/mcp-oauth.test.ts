@@ -530,6 +530,12 @@ describe('an MCP client connects through OAuth and acts as the account that sign
       expect(await auth(client, { serverUrl: mcpUrl })).toBe('AUTHORIZED');
       expect(client.saved!.access_token).not.toBe(first.access_token);
       expect(documents.requested.filter((path) => path === '/assistant.json')).toHaveLength(1);
+
+      // The account's list names it as its document does, with the host it sends the browser back to.
+      const browser = new WebClient(app.url);
+      await browser.submit('/app/sign-in', '/app/sign-in', { api_key });
+      const listed = await browser.get('/app/connected-clients');
+      expect(listed.html).toMatch(/<td>Published assistant<\/td>\s*<td>\s*<code>127\.0\.0\.1:8976<\/code>/);
     });
 
     it('a redirect URI the document does not list is refused', async () => {
