@@ -4,7 +4,12 @@ import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { checkWebhookUrl } from '../outbound/address-policy';
-import { createVettedLookup, REFUSED_ADDRESS_CODE, systemResolver, type Resolver } from '../outbound/vetted-lookup';
+import {
+  createVettedLookup,
+  REFUSED_ADDRESS_CODE,
+  systemResolver,
+  type Resolver,
+} from '../outbound/vetted-lookup';
 
 // The only place that sends a webhook over the network. Delivery attempts, test sends and retries all come
 // through here, so the address rules, the 10 s limit and the no-redirect rule cannot be bypassed.
