@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { parseDevAllowedOrigins } from './domain/webhooks/address-policy';
+import { parseDevAllowedOrigins } from './domain/outbound/address-policy';
 import { parseAllowedOrigins } from './http/mcp-origin-policy';
-import { parseDnsServer } from './domain/webhooks/dns-server-resolver';
+import { parseDnsServer } from './domain/outbound/dns-server-resolver';
 import { sanctionsListIds, type SanctionsListId } from './domain/sanctions/sanctions-lists';
 import { SANCTIONS_LIST_REFRESH } from './ingest/sanctions/sanctions-list-refresh-table';
 import { ofacUrls, type SanctionsListSource } from './ingest/sanctions/sanctions-list-source';
@@ -72,6 +72,13 @@ export const configSchema = z.object({
    * as sign-ups are: an assistant registers once per install, so twenty leaves room and stops a flood.
    */
   OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /**
+   * Development and tests only: origins (scheme://host:port) whose client ID metadata documents are fetched past
+   * the address rules, e.g. a client served on 127.0.0.1 (src/http/oauth/client-metadata-fetch.ts).
+   */
+  OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS: optionalString,
+  /** Development and tests only: a PEM file of one more certificate authority, trusted for those origins only. */
+  OAUTH_CLIENT_METADATA_DEV_CA_FILE: optionalString,
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_API_KEY: optionalString,
@@ -147,6 +154,10 @@ export type Config = z.infer<typeof configSchema> & {
   mcpAllowedOrigins: string[];
   /** Parsed WEBHOOK_DEV_ALLOWED_ORIGINS; always empty in production. */
   webhookDevAllowedOrigins: string[];
+  /** Parsed OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS; always empty in production. */
+  clientMetadataDevAllowedOrigins: string[];
+  /** OAUTH_CLIENT_METADATA_DEV_CA_FILE, null when unset; never set in production. */
+  clientMetadataDevCaFile: string | null;
   /** Parsed WEBHOOK_DNS_SERVER (`host:port`, IPv6 in brackets); null when unset, and never set in production. */
   webhookDnsServer: string | null;
   /** Resolved database target: the SQLite file path or the PostgreSQL URL. */
@@ -191,7 +202,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...values,
     database: resolveDatabase(values.DATABASE_URL, values.DATA_DIR),
     mcpAllowedOrigins: mcpAllowedOrigins(values.MCP_ALLOWED_ORIGINS),
-    webhookDevAllowedOrigins: devAllowedOrigins(values.WEBHOOK_DEV_ALLOWED_ORIGINS, values.NODE_ENV),
+    webhookDevAllowedOrigins: devAllowedOrigins(
+      'WEBHOOK_DEV_ALLOWED_ORIGINS',
+      values.WEBHOOK_DEV_ALLOWED_ORIGINS,
+      values.NODE_ENV,
+    ),
+    clientMetadataDevAllowedOrigins: devAllowedOrigins(
+      'OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS',
+      values.OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS,
+      values.NODE_ENV,
+    ),
+    clientMetadataDevCaFile: devOnly(
+      'OAUTH_CLIENT_METADATA_DEV_CA_FILE',
+      values.OAUTH_CLIENT_METADATA_DEV_CA_FILE,
+      values.NODE_ENV,
+    ),
     webhookDnsServer: webhookDnsServer(values.WEBHOOK_DNS_SERVER, values.NODE_ENV),
     sanctionsListSources: sanctionsListSources(values),
     companiesHouse:
@@ -282,17 +307,21 @@ function mcpAllowedOrigins(raw: string | undefined): string[] {
   }
 }
 
-function devAllowedOrigins(raw: string | undefined, nodeEnv: string): string[] {
-  if (raw === undefined) return [];
+function devOnly(name: string, raw: string | undefined, nodeEnv: string): string | null {
+  if (raw === undefined) return null;
   if (nodeEnv === 'production') {
-    throw new ConfigError(
-      'WEBHOOK_DEV_ALLOWED_ORIGINS is for local development and is refused when NODE_ENV=production',
-    );
+    throw new ConfigError(`${name} is for local development and is refused when NODE_ENV=production`);
   }
+  return raw;
+}
+
+function devAllowedOrigins(name: string, raw: string | undefined, nodeEnv: string): string[] {
+  const allowed = devOnly(name, raw, nodeEnv);
+  if (allowed === null) return [];
   try {
-    return parseDevAllowedOrigins(raw);
+    return parseDevAllowedOrigins(allowed);
   } catch (error) {
-    throw new ConfigError(`WEBHOOK_DEV_ALLOWED_ORIGINS: ${(error as Error).message}`);
+    throw new ConfigError(`${name}: ${(error as Error).message}`);
   }
 }
 

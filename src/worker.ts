@@ -2,7 +2,7 @@ import { Worker, type WorkerOptions } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import { createActivities } from './activities';
 import type { SendOptions } from './domain/webhooks/send-webhook';
-import { dnsServerResolver } from './domain/webhooks/dns-server-resolver';
+import { dnsServerResolver } from './domain/outbound/dns-server-resolver';
 import { loadConfig, type Config } from './config';
 import { migrate, openDatabase, type Orm } from './db/orm';
 import { attachReadPool, closeReadPool } from './db/read-pool/attached-read-pool';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkWebhookUrl } from '../domain/webhooks/address-policy';
+import { checkWebhookUrl } from '../domain/outbound/address-policy';
 import { createDelivery } from '../domain/webhooks/deliveries';
 import { testEvent } from '../domain/webhooks/events';
 import { ServiceError } from '../domain/errors';

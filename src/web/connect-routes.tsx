@@ -3,7 +3,12 @@ import type { RouterContext } from '@koa/router';
 import type { InteractionDetails, Provider } from 'oidc-provider';
 import { notFound } from '../domain/errors';
 import { MCP_SCOPE, mcpResource } from '../http/oauth/oauth-provider';
-import { connectedClients, grantOfAccount, revokeGrant } from '../http/oauth/oauth-store';
+import {
+  connectedClients,
+  grantOfAccount,
+  revokeGrant,
+  type ConnectedClient,
+} from '../http/oauth/oauth-store';
 import type { AppState } from '../http/state';
 import type { Services } from '../services';
 import { consentPagePolicy } from './page-headers';
@@ -64,6 +69,7 @@ export function connectRoutes(
               clientId: client.clientId,
               clientName: client.clientName ?? client.clientId,
               redirectHost: redirect?.host || redirectUri,
+              ...(client.clientIdMetadataDocument ? { publishedBy: new URL(client.clientId).host } : {}),
               scope: MCP_SCOPE,
             }}
           />,
@@ -102,7 +108,9 @@ export function connectRoutes(
   router.get(
     CONNECTED_CLIENTS_PATH,
     signedInPage(services, async (request) => {
-      const clients = await connectedClients(request.em, request.session.account.id, request.now);
+      const oauth = await provider();
+      const stored = await connectedClients(request.em, request.session.account.id, request.now);
+      const clients = await Promise.all(stored.map((client) => withPublishedMetadata(oauth, client)));
       renderPage(request.ctx, <ConnectedClientsPage viewer={viewerOf(request)} clients={clients} />);
     }),
   );
@@ -117,4 +125,24 @@ export function connectRoutes(
       seeOther(request.ctx, CONNECTED_CLIENTS_PATH);
     }),
   );
+}
+
+/**
+ * A client identified by a metadata document is stored nowhere (oidc-provider keeps its document in a cache):
+ * its name and redirect host come from the document, read as the sign-in read it; the URL alone if it cannot
+ * be read now, so the account can still see and disconnect it.
+ */
+async function withPublishedMetadata(oauth: Provider, client: ConnectedClient): Promise<ConnectedClient> {
+  if (client.clientName !== null || !client.clientId.startsWith('https://')) return client;
+  try {
+    const found = await oauth.Client.find(client.clientId);
+    const redirect = found?.redirectUris[0];
+    return {
+      ...client,
+      clientName: found?.clientName ?? null,
+      redirectHost: redirect && URL.canParse(redirect) ? new URL(redirect).host : null,
+    };
+  } catch {
+    return client;
+  }
 }

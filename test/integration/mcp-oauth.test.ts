@@ -7,7 +7,13 @@ import { importDemoRegister } from '../../src/demo/demo-data';
 import { revokeApiKey } from '../../src/domain/accounts/accounts';
 import { dialectOf } from '../../src/domain/companies/register-sql';
 import { createApp } from '../../src/http/app';
+import {
+  startClientMetadataHost,
+  jsonDocument,
+  type ClientMetadataHost,
+} from '../support/client-metadata-host';
 import { freePort } from '../support/free-port';
+import { startLoopbackDnsServer, type LoopbackDnsServer } from '../support/loopback-dns-server';
 import { callToolChecked, connectMcp, toolError } from '../support/mcp-client';
 import { MemoryOAuthClient, signInAndConsent } from '../support/oauth-client';
 import { signUp, startTestApp, type ErrorBody, type TestApp } from '../support/test-app';
@@ -17,7 +23,9 @@ import { csrfTokenIn, WebClient } from '../support/web-client';
  * OAuth 2.1 on /mcp end to end, with the MCP TypeScript SDK's own client flow (auth() and an
  * OAuthClientProvider) against the real app: discovery from a bare 401, dynamic registration, sign-in with the
  * account's key and consent (driven over plain HTTP as a browser would), the code exchanged with PKCE, tool
- * calls with the token, refresh, and revocation from the web app. Then each guard on its own.
+ * calls with the token, refresh, and revocation from the web app. Then each guard on its own. Last, a client
+ * that does not register but names its client ID metadata document, served on loopback https, and each way
+ * such a document is refused.
  */
 
 const REDIRECT = 'http://127.0.0.1:8976/callback';
@@ -26,20 +34,34 @@ const REGISTRATIONS_PER_HOUR = 30;
 describe('an MCP client connects through OAuth and acts as the account that signed in', () => {
   let app: TestApp;
   let mcpUrl: string;
+  let documents: ClientMetadataHost;
+  let dns: LoopbackDnsServer;
+  /** A public-looking name that resolves to loopback: a client metadata document URL aimed inside. */
+  const insideName = `cimd-${Date.now().toString(36)}.example.com`;
 
   beforeAll(async () => {
     const port = await freePort();
+    documents = await startClientMetadataHost();
+    dns = await startLoopbackDnsServer(({ name, type }) =>
+      name === insideName && type === 'A' ? [{ type: 'A', address: '127.0.0.1' }] : 'NXDOMAIN',
+    );
     app = await startTestApp({
       PORT: String(port),
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       // Every test here registers a client or two; the last one spends what is left (see "registration").
       OAUTH_REGISTRATIONS_PER_HOUR: String(REGISTRATIONS_PER_HOUR),
+      // The one origin let past the address rules, with the one certificate trusted for it.
+      OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS: documents.origin,
+      OAUTH_CLIENT_METADATA_DEV_CA_FILE: documents.caFile,
+      WEBHOOK_DNS_SERVER: dns.server,
     });
     mcpUrl = `${app.url}/mcp`;
     await importDemoRegister(app.services.orm.em.fork(), { companies: 5, seed: 3 });
   });
   afterAll(async () => {
     await app?.stop();
+    await documents?.close();
+    await dns?.close();
   });
 
   /** The whole flow up to a saved token; returns the client (its tokens saved) and what it saw. */
@@ -439,6 +461,159 @@ describe('an MCP client connects through OAuth and acts as the account that sign
     expect(answer.status).toBe(429);
     expect(((await answer.json()) as ErrorBody).error.details).toMatchObject({
       limit: 'client_registrations_per_hour',
+    });
+  });
+
+  describe('client ID metadata documents', () => {
+    const document = (clientId: string, extra: Record<string, unknown> = {}) => ({
+      client_id: clientId,
+      client_name: 'Published assistant',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...extra,
+    });
+
+    /** The error page's fields (oauth-error-page.ts), e.g. { error, error_description, reason }. */
+    function errorFields(html: string): Record<string, string> {
+      const fields: Record<string, string> = {};
+      for (const [, key, value] of html.matchAll(/<strong>([^<]+)<\/strong>: <code>([^<]*)<\/code>/g))
+        fields[key!] = value!;
+      return fields;
+    }
+
+    /** An authorization request from `clientId`, as a browser would send it; refusals stay on our page. */
+    async function authorize(clientId: string, redirectUri = REDIRECT) {
+      const params = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        scope: 'mcp',
+        resource: mcpUrl,
+      });
+      const answer = await new WebClient(app.url).get(`/oauth/authorize?${params}`);
+      expect(answer.location).toBeNull();
+      expect(answer.status).toBe(400);
+      return errorFields(answer.html);
+    }
+
+    it('the SDK client names its document instead of registering, signs in, consents and calls tools', async () => {
+      const server = (await (
+        await fetch(`${app.url}/.well-known/oauth-authorization-server`)
+      ).json()) as Record<string, unknown>;
+      expect(server.client_id_metadata_document_supported).toBe(true);
+
+      const url = documents.url('/assistant.json');
+      documents.serve('/assistant.json', jsonDocument(document(url), { 'Cache-Control': 'max-age=600' }));
+      const client = new MemoryOAuthClient(REDIRECT);
+      client.clientMetadataUrl = url;
+      const { api_key } = await signUp(app);
+      const { seen } = await connect(api_key, client);
+      expect(client.information?.client_id).toBe(url);
+      expect(seen.consentPage).toContain('Published assistant');
+      expect(seen.consentPage).toContain('127.0.0.1:8976');
+      expect(seen.consentPage).toMatch(
+        /id="published-by">\s*a document it publishes at <code>127\.0\.0\.1:\d+<\/code>/,
+      );
+
+      const first = client.saved!;
+      const mcp = await mcpWith(first.access_token);
+      const search = (await callToolChecked(mcp, 'search_companies', { status: 'active' })) as {
+        items: unknown[];
+      };
+      expect(search.items.length).toBeGreaterThan(0);
+      await mcp.close();
+      // The refresh finds the client again from the cached document (max-age=600): fetched once in all.
+      expect(await auth(client, { serverUrl: mcpUrl })).toBe('AUTHORIZED');
+      expect(client.saved!.access_token).not.toBe(first.access_token);
+      expect(documents.requested.filter((path) => path === '/assistant.json')).toHaveLength(1);
+
+      // The account's list names it as its document does, with the host it sends the browser back to.
+      const browser = new WebClient(app.url);
+      await browser.submit('/app/sign-in', '/app/sign-in', { api_key });
+      const listed = await browser.get('/app/connected-clients');
+      expect(listed.html).toMatch(/<td>Published assistant<\/td>\s*<td>\s*<code>127\.0\.0\.1:8976<\/code>/);
+    });
+
+    it('a redirect URI the document does not list is refused', async () => {
+      const url = documents.url('/listed.json');
+      documents.serve('/listed.json', jsonDocument(document(url)));
+      expect(await authorize(url, 'http://127.0.0.1:8976/elsewhere')).toMatchObject({
+        error: 'invalid_redirect_uri',
+      });
+      // The control: the listed one is taken, and sends the browser on to sign in.
+      const params = new URLSearchParams({
+        client_id: url,
+        redirect_uri: REDIRECT,
+        response_type: 'code',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        scope: 'mcp',
+        resource: mcpUrl,
+      });
+      const listed = await new WebClient(app.url).get(`/oauth/authorize?${params}`);
+      expect(listed.status).toBe(303);
+      expect(listed.location).toContain('/app/connect/');
+    });
+
+    it('a document that names another client_id, or carries a client secret, is refused', async () => {
+      const mismatch = documents.url('/mismatch.json');
+      documents.serve('/mismatch.json', jsonDocument(document(documents.url('/other.json'))));
+      expect(await authorize(mismatch)).toMatchObject({
+        error: 'invalid_client_metadata',
+        error_description: 'client_id metadata document client_id does not match the expected value',
+      });
+      const secret = documents.url('/secret.json');
+      documents.serve('/secret.json', jsonDocument(document(secret, { client_secret: 'shared' })));
+      expect(await authorize(secret)).toMatchObject({
+        error: 'invalid_client_metadata',
+        error_description:
+          'client_id metadata document must not contain client_secret or client_secret_expires_at',
+      });
+    });
+
+    it('only an https document is fetched, and only from a public address unless its origin is allowed', async () => {
+      const before = documents.requested.length;
+      // An http client_id is no document URL at all: an unknown client, refused before any fetch (no reason).
+      const plain = await authorize(`http://127.0.0.1:${new URL(documents.origin).port}/assistant.json`);
+      expect(plain).toMatchObject({ error: 'invalid_client' });
+      expect(plain.reason).toBeUndefined();
+      // The host's own address without the allowance (another port), and a public name that resolves inside.
+      expect(await authorize('https://127.0.0.1/assistant.json')).toMatchObject({
+        error: 'invalid_client',
+        reason: 'private_address',
+      });
+      expect(await authorize(`https://${insideName}/assistant.json`)).toMatchObject({
+        error: 'invalid_client',
+        reason: 'private_address',
+      });
+      expect(dns.queries.some((query) => query.name === insideName)).toBe(true);
+      expect(documents.requested.length).toBe(before);
+    });
+
+    it('a document that redirects, is not JSON, or is too large is refused with its reason', async () => {
+      const cases: [string, ReturnType<typeof jsonDocument>, string][] = [];
+      const redirecting = documents.url('/moved.json');
+      cases.push([
+        redirecting,
+        { status: 302, headers: { Location: documents.url('/assistant.json') } },
+        'redirect',
+      ]);
+      const html = documents.url('/page.json');
+      cases.push([
+        html,
+        { ...jsonDocument(document(html)), headers: { 'Content-Type': 'text/html' } },
+        'not_json',
+      ]);
+      const large = documents.url('/large.json');
+      cases.push([large, jsonDocument(document(large, { client_name: 'x'.repeat(6 * 1024) })), 'too_large']);
+      for (const [url, reply, reason] of cases) {
+        documents.serve(new URL(url).pathname, reply);
+        expect({ url, ...(await authorize(url)) }).toMatchObject({ url, error: 'invalid_client', reason });
+      }
     });
   });
 });

@@ -15,6 +15,8 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   saved?: OAuthTokens;
   verifier = '';
   authorizationUrl?: URL;
+  /** Set, the client identifies itself by this metadata document's URL instead of registering. */
+  clientMetadataUrl?: string;
 
   constructor(
     readonly redirectUrl: string,

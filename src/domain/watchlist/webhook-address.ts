@@ -1,4 +1,4 @@
-import { checkWebhookUrl } from '../webhooks/address-policy';
+import { checkWebhookUrl } from '../outbound/address-policy';
 import { ServiceError } from '../errors';
 
 /**

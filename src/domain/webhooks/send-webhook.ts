@@ -3,8 +3,13 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { checkWebhookUrl } from './address-policy';
-import { createVettedLookup, REFUSED_ADDRESS_CODE, systemResolver, type Resolver } from './vetted-lookup';
+import { checkWebhookUrl } from '../outbound/address-policy';
+import {
+  createVettedLookup,
+  REFUSED_ADDRESS_CODE,
+  systemResolver,
+  type Resolver,
+} from '../outbound/vetted-lookup';
 
 // The only place that sends a webhook over the network. Delivery attempts, test sends and retries all come
 // through here, so the address rules, the 10 s limit and the no-redirect rule cannot be bypassed.

@@ -1,7 +1,15 @@
 import { errors, Provider } from 'oidc-provider';
 import type { Services } from '../../services';
 import { oauthAdapterClass } from './oauth-store';
+import { readFile } from 'node:fs/promises';
+import { dnsServerResolver } from '../../domain/outbound/dns-server-resolver';
+import {
+  CLIENT_METADATA_LIMIT_BYTES,
+  clientMetadataFetch,
+  ClientMetadataRefusal,
+} from './client-metadata-fetch';
 import { oauthSecrets } from './oauth-keys';
+import { renderOAuthError } from './oauth-error-page';
 
 /*
  * The OAuth 2.1 authorization server for /mcp: oidc-provider (certified, built on Koa) configured for what the
@@ -27,6 +35,12 @@ export const OAUTH_ROUTES = {
 export const INTERACTION_PATH_PREFIX = '/app/connect/';
 
 const ACCESS_TOKEN_SECONDS = 60 * 60;
+/**
+ * A client metadata document is kept as its Cache-Control (or Expires) says, between these bounds: at least a
+ * minute so a busy client does not cause a fetch per request, at most an hour so a changed document (a redirect
+ * URI removed) takes effect within one.
+ */
+const CLIENT_METADATA_CACHE_SECONDS = { min: 60, max: 60 * 60 };
 const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 
 /** The MCP endpoint's URL: the resource every token is for. */
@@ -42,6 +56,14 @@ export async function createOAuthProvider(services: Services): Promise<Provider>
   const { config } = services;
   const secrets = await oauthSecrets(services.orm.em.fork());
   const resource = mcpResource(config.PUBLIC_BASE_URL);
+  const fetchClientMetadata = clientMetadataFetch({
+    devAllowedOrigins: config.clientMetadataDevAllowedOrigins,
+    ...(config.clientMetadataDevCaFile
+      ? { devCa: await readFile(config.clientMetadataDevCaFile, 'utf8') }
+      : {}),
+    // The resolver webhooks use in tests and development, when one is set; the system's otherwise.
+    ...(config.webhookDnsServer ? { resolve: dnsServerResolver(config.webhookDnsServer) } : {}),
+  });
   const provider = new Provider(issuerOf(config.PUBLIC_BASE_URL), {
     adapter: oauthAdapterClass(services.orm, services.clock),
     jwks: { keys: [secrets.signingJwk] },
@@ -76,6 +98,11 @@ export async function createOAuthProvider(services: Services): Promise<Provider>
       Interaction: 10 * 60,
       Session: 12 * 60 * 60,
     },
+    // Every outbound request oidc-provider makes (here, only for client metadata documents) goes through the
+    // webhooks' address rules; its own special-use check is replaced, not relied on.
+    fetch: fetchClientMetadata,
+    fetchResponseBodyLimits: { 'client_id metadata document': CLIENT_METADATA_LIMIT_BYTES },
+    renderError: renderOAuthError,
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH_PREFIX}${interaction.uid}`,
     },
@@ -84,6 +111,15 @@ export async function createOAuthProvider(services: Services): Promise<Provider>
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      // A client_id that is an https URL names the client's own JSON document (MCP authorization 2025-11-25,
+      // draft-ietf-oauth-client-id-metadata-document); oidc-provider checks what the draft asks of it (client_id
+      // equal to the URL, no client secret or shared-secret method) and the client schema the rest, as for a
+      // registered client. Experimental in 9.13.3, acknowledged at the draft it implements.
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        cacheDuration: CLIENT_METADATA_CACHE_SECONDS,
+      },
       revocation: { enabled: true },
       userinfo: { enabled: false },
       introspection: { enabled: false },
@@ -108,5 +144,10 @@ export async function createOAuthProvider(services: Services): Promise<Provider>
   provider.proxy = config.NODE_ENV === 'production';
   // The provider answers its own errors (OAuth's JSON); a fault on our side is still logged as the app's are.
   provider.on('server_error', (_ctx, error) => services.logger.error({ err: error }, 'OAuth server error'));
+  provider.on('authorization.error', (_ctx, error) => {
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (cause instanceof ClientMetadataRefusal)
+      services.logger.info({ reason: cause.code, detail: cause.message }, 'Client metadata document refused');
+  });
   return provider;
 }

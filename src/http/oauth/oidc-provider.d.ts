@@ -32,6 +32,8 @@ declare module 'oidc-provider' {
     clientId: string;
     clientName?: string;
     redirectUris: string[];
+    /** Set on a client resolved from a client ID metadata document (its clientId is the document's URL). */
+    clientIdMetadataDocument?: boolean;
   }
 
   export class Provider {

@@ -8,6 +8,8 @@ export interface ConnectRequest {
   /** The host the browser is sent back to with the code: what the account is really trusting. */
   redirectHost: string;
   scope: string;
+  /** The host of a client that identifies itself by a metadata document it publishes (its client id is its URL). */
+  publishedBy?: string;
 }
 
 /** The consent step of an OAuth sign-in: which assistant asks, where it is sent back to, and what it may do. */
@@ -33,6 +35,16 @@ export function ConnectPage({ viewer, request }: { viewer: Viewer; request: Conn
         <dd>
           <code>{request.clientId}</code>
         </dd>
+        {request.publishedBy ? (
+          <>
+            <dt>Identified by</dt>
+            <dd id="published-by">
+              a document it publishes at <code>{request.publishedBy}</code>: the name above is what that
+              document says, and only whoever controls <code>{request.publishedBy}</code> could have written
+              it
+            </dd>
+          </>
+        ) : null}
       </dl>
       <form method="post" action={`/app/connect/${request.uid}`} id="connect-form">
         <CsrfField token={viewer.csrfToken} />

@@ -53,6 +53,26 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('parses the OAuth client metadata dev allowances and refuses them in production', () => {
+    const origin = 'https://127.0.0.1:4443';
+    const dev = loadConfig({
+      OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS: origin,
+      OAUTH_CLIENT_METADATA_DEV_CA_FILE: 'ca.pem',
+    });
+    expect(dev.clientMetadataDevAllowedOrigins).toEqual([origin]);
+    expect(dev.clientMetadataDevCaFile).toBe('ca.pem');
+    expect(loadConfig({}).clientMetadataDevAllowedOrigins).toEqual([]);
+    expect(() =>
+      loadConfig({ OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS: origin, NODE_ENV: 'production' }),
+    ).toThrow(/OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS .*production/);
+    expect(() => loadConfig({ OAUTH_CLIENT_METADATA_DEV_CA_FILE: 'ca.pem', NODE_ENV: 'production' })).toThrow(
+      /OAUTH_CLIENT_METADATA_DEV_CA_FILE .*production/,
+    );
+    expect(() => loadConfig({ OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS: `${origin}/path` })).toThrow(
+      /OAUTH_CLIENT_METADATA_DEV_ALLOWED_ORIGINS/,
+    );
+  });
+
   it('reads CHANGE_CHECK_INTERVAL_SECONDS: 900 by default, at least 5, whole seconds', () => {
     expect(loadConfig({}).CHANGE_CHECK_INTERVAL_SECONDS).toBe(900);
     expect(loadConfig({ CHANGE_CHECK_INTERVAL_SECONDS: '20' }).CHANGE_CHECK_INTERVAL_SECONDS).toBe(20);

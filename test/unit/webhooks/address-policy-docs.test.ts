@@ -4,7 +4,7 @@ import {
   REFUSED_HOST_NAMES,
   REFUSED_IPV4_RANGES,
   REFUSED_IPV6_RANGES,
-} from '../../../src/domain/webhooks/address-table';
+} from '../../../src/domain/outbound/address-table';
 
 // docs/webhook-addresses.md lists the address table; address-table.ts is the rule.
 describe('the address table in docs/webhook-addresses.md', () => {

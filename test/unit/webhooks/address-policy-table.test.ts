@@ -3,13 +3,13 @@ import {
   checkWebhookUrl,
   isPublicAddress,
   refusedHostName,
-} from '../../../src/domain/webhooks/address-policy';
+} from '../../../src/domain/outbound/address-policy';
 import {
   REFUSED_HOST_NAMES,
   REFUSED_IPV4_RANGES,
   REFUSED_IPV6_RANGES,
   type RefusedRange,
-} from '../../../src/domain/webhooks/address-table';
+} from '../../../src/domain/outbound/address-table';
 
 // Pure-function tests of every row of the address table: the private and reserved addresses are inputs only;
 // nothing here connects.

@@ -3,12 +3,12 @@ import {
   isPublicAddress,
   parseDevAllowedOrigins,
   type AddressRule,
-} from '../../../src/domain/webhooks/address-policy';
+} from '../../../src/domain/outbound/address-policy';
 import {
   createVettedLookup,
   REFUSED_ADDRESS_CODE,
   type ResolvedAddress,
-} from '../../../src/domain/webhooks/vetted-lookup';
+} from '../../../src/domain/outbound/vetted-lookup';
 import type { LookupOptions } from 'node:dns';
 
 // Pure-function tests: the private and reserved addresses below are inputs only; nothing here connects.

@@ -10,7 +10,7 @@ import {
   type SendOptions,
   type SendOutcome,
 } from '../../../src/domain/webhooks/send-webhook';
-import type { Resolver } from '../../../src/domain/webhooks/vetted-lookup';
+import type { Resolver } from '../../../src/domain/outbound/vetted-lookup';
 
 // Real HTTP, loopback only: every server listens on 127.0.0.1 and is reached through a dev-override origin.
 // Names are resolved by injected resolvers that answer 127.0.0.1; no test does a real DNS lookup.

@@ -1,7 +1,7 @@
 import type { LookupOptions } from 'node:dns';
 import { loadConfig } from '../../../src/config';
-import { dnsServerResolver, parseDnsServer } from '../../../src/domain/webhooks/dns-server-resolver';
-import { createVettedLookup, REFUSED_ADDRESS_CODE } from '../../../src/domain/webhooks/vetted-lookup';
+import { dnsServerResolver, parseDnsServer } from '../../../src/domain/outbound/dns-server-resolver';
+import { createVettedLookup, REFUSED_ADDRESS_CODE } from '../../../src/domain/outbound/vetted-lookup';
 import {
   startLoopbackDnsServer,
   type DnsAnswer,

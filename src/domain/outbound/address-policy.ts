@@ -9,7 +9,8 @@ import {
 // The webhook address rules of the spec ("Webhook address rules" 1–4), as a pure function. Used when an
 // address is saved and again by the sender before every attempt; the sender also vets the resolved IP at
 // connect time (vetted-lookup.ts), because a public name can point at a private address. See
-// docs/webhook-addresses.md.
+// docs/webhook-addresses.md. The same rules guard every other URL a client chooses and the service fetches
+// (an OAuth client's metadata document, src/http/oauth/client-metadata-fetch.ts): one definition of "public".
 
 export type AddressRule =
   | 'malformed_url'
@@ -114,27 +115,32 @@ function toOrigin(entry: string): string {
 }
 
 export function checkWebhookUrl(url: string, options: AddressPolicyOptions = {}): AddressVerdict {
+  return checkOutboundUrl(url, options, 'webhook');
+}
+
+/** The address rules for any URL a client chooses and the service connects to; `noun` names it in messages. */
+export function checkOutboundUrl(url: string, options: AddressPolicyOptions, noun: string): AddressVerdict {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return refuse('malformed_url', 'The webhook address is not a valid URL.');
+    return refuse('malformed_url', `The ${noun} address is not a valid URL.`);
   }
   // Checked before the dev override: credentials would be sent to the receiver and stored in our logs.
   if (parsed.username !== '' || parsed.password !== '') {
-    return refuse('credentials_not_allowed', 'The webhook address must not contain a username or password.');
+    return refuse('credentials_not_allowed', `The ${noun} address must not contain a username or password.`);
   }
   if (matchesDevOrigin(parsed, options.devAllowedOrigins ?? [])) {
     return { ok: true, url: parsed, devOverride: true };
   }
   if (parsed.protocol !== 'https:') {
-    return refuse('scheme_not_https', 'The webhook address must use https.');
+    return refuse('scheme_not_https', `The ${noun} address must use https.`);
   }
   // WHATWG parsing drops the default port, so an explicit :443 reads back as ''.
   if (parsed.port !== '') {
-    return refuse('port_not_443', 'The webhook address must use port 443.');
+    return refuse('port_not_443', `The ${noun} address must use port 443.`);
   }
-  const hostRefusal = checkHost(parsed.hostname);
+  const hostRefusal = checkHost(parsed.hostname, noun);
   if (hostRefusal) return hostRefusal;
   return { ok: true, url: parsed, devOverride: false };
 }
@@ -149,13 +155,13 @@ function matchesDevOrigin(url: URL, allowed: readonly string[]): boolean {
   });
 }
 
-function checkHost(hostname: string): AddressVerdict | undefined {
+function checkHost(hostname: string, noun: string): AddressVerdict | undefined {
   // WHATWG parsing has already turned every IPv4 notation (2130706433, 0x7f.1, 0177.0.0.1, 127.1) into
   // dotted decimal and put IPv6 in brackets, so these two tests see every IP literal.
   if (hostname.startsWith('[') || ipaddr.IPv4.isValidFourPartDecimal(hostname)) {
     return isPublicAddress(hostname)
       ? undefined
-      : refuse('private_address', 'The webhook address is a private or reserved network address.');
+      : refuse('private_address', `The ${noun} address is a private or reserved network address.`);
   }
   const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   const labels = name.split('.');
@@ -164,15 +170,15 @@ function checkHost(hostname: string): AddressVerdict | undefined {
     name.length > MAX_HOST_NAME_LENGTH ||
     labels.some((label) => label.length === 0 || label.length > MAX_LABEL_LENGTH)
   ) {
-    return refuse('malformed_url', 'The webhook address has an invalid host name.');
+    return refuse('malformed_url', `The ${noun} address has an invalid host name.`);
   }
   if (labels.length < 2) {
-    return refuse('host_not_public', 'The webhook host name must be a public, fully qualified name.');
+    return refuse('host_not_public', `The ${noun} host name must be a public, fully qualified name.`);
   }
   const row = refusedHostName(name.toLowerCase());
   if (row !== undefined) {
     const which = row.match === 'suffix' ? `".${row.name}" names are not` : `"${row.name}" is not`;
-    return refuse('host_not_public', `The webhook host name must be public; ${which}: ${row.what}.`);
+    return refuse('host_not_public', `The ${noun} host name must be public; ${which}: ${row.what}.`);
   }
   return undefined;
 }
