@@ -7,6 +7,7 @@ import { invokeOperation } from '../operations/invoke';
 import type { Operation } from '../operations/operation';
 import type { Services } from '../services';
 import { authenticate } from './authenticate';
+import { refuseEmptyNumberQuery } from './empty-number-query';
 import type { AppState } from './state';
 
 /** `/company/{company_number}` → `/company/:company_number` */
@@ -40,6 +41,7 @@ export function restRoutes(operations: readonly Operation[], services: Services)
         operation.auth === 'api_key' && operation.replay
           ? readIdempotencyKeyHeader(ctx.headers['idempotency-key'])
           : undefined;
+      refuseEmptyNumberQuery(operation.input, ctx.query);
       const context = callContext(services, { now: services.clock(), idempotencyKey, clientAddress: ctx.ip });
       const result = await invokeOperation(operation, restInput(ctx, ctx.params), context, account);
       ctx.status = operation.successStatus ?? 200;

@@ -576,6 +576,9 @@ describe('screen_companies', () => {
     [{ registered_office_shared_min: 1 }, 'registered_office_shared_min'],
     [{ registered_office_shared_min: 'many' }, 'registered_office_shared_min'],
     [{ wealth_min: 1 }, '(body)'],
+    // An empty value is no number (zod's coercion alone read it as 0: "at most 0 % growth").
+    [{ employees_growth_max: '' }, 'employees_growth_max'],
+    [{ offset: '' }, 'offset'],
   ])('refuses %j as invalid_argument naming %s, charging nothing', async (query, argument) => {
     const before = await requestsCharged(accountId);
     const response = await screen(query);
