@@ -18,8 +18,6 @@ import { screenAllPages } from './screen-all-pages';
 import { csvLines } from './screen-csv';
 import { signedInPage, type SignedInRequest } from './web-request';
 
-const FORM_FIELDS = [...SCREEN_FILTER_FIELDS, 'offset'];
-
 /**
  * The screener's pages: `/app/screen` (screen_companies, a page at a time), `/app/screen.csv` (the same screen,
  * every page up to the cap) and the add-all POST (create_list, add_companies_to_list). All go through the operation
@@ -69,7 +67,7 @@ export function screenRoutes(router: Router<AppState>, services: Services): void
       renderRefusedForm(request.ctx, page, addProblem);
       return;
     }
-    const problem = formProblemOf(thrown, FORM_FIELDS);
+    const problem = formProblemOf(thrown, SCREEN_FILTER_FIELDS);
     if (!problem) throw thrown;
     renderRefusedForm(
       request.ctx,

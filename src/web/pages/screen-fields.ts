@@ -164,10 +164,13 @@ export const SCREEN_FIELD_LABELS: ReadonlyMap<string, string> = new Map(
   SCREEN_FIELD_GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label] as const)),
 );
 
-/** The screen's filters from a query string or a posted form: filled-in, single-valued fields of the form only. */
+/**
+ * The screen's filters from a query string or a posted form: filled-in, single-valued fields of the form only, in
+ * the form's order (the order its URL and "what was screened" read in).
+ */
 export function screenFiltersOf(source: Readonly<Record<string, unknown>>): ScreenFilters {
   const filters: ScreenFilters = {};
-  for (const name of SCREEN_FILTER_FIELDS) {
+  for (const name of SCREEN_FIELD_LABELS.keys()) {
     const value = source[name];
     if (typeof value === 'string' && value.trim() !== '') filters[name] = value;
   }

@@ -308,6 +308,8 @@ function AddAllForm(props: {
   );
 }
 
+const count = (n: number) => n.toLocaleString('en-GB');
+
 function AddedNotice({ filters, added }: { filters: ScreenFilters; added: AddAllOutcome }) {
   if (added.taken === 0) {
     return (
@@ -325,9 +327,9 @@ function AddedNotice({ filters, added }: { filters: ScreenFilters; added: AddAll
     <Notice kind="success">
       <p id="screen-added">
         {added.list.created ? 'Made the list ' : 'On the list '}
-        {listLink}: {added.added} added, {added.alreadyOnList} already there
-        {added.notFound > 0 ? `, ${added.notFound} no longer on the register` : ''}, of {added.taken}{' '}
-        screened.
+        {listLink}: {count(added.added)} added, {count(added.alreadyOnList)} already there
+        {added.notFound > 0 ? `, ${count(added.notFound)} no longer on the register` : ''}, of{' '}
+        {count(added.taken)} screened.
       </p>
       {added.cut ? (
         <p>
