@@ -60,9 +60,9 @@ export function ScreenPage(props: {
         <PlanNote what="the screener" refusal={planRefusal} />
       ) : (
         <>
+          {added ? <AddedNotice filters={filters} added={added} /> : null}
           {problem ? <RefusedNotice problem={problem} /> : null}
           <ScreenForm filters={filters} problem={problem} />
-          {added ? <AddedNotice filters={filters} added={added} /> : null}
           {answer ? <ScreenResults filters={filters} answer={answer} /> : null}
           {lists && (addProblem || (answer && answer.items.length > 0)) ? (
             <AddAllForm
@@ -177,16 +177,16 @@ function ScreenResults({ filters, answer }: { filters: ScreenFilters; answer: Sc
           ? `The CSV holds the first ${cap} in this order; narrow the screen to have them all.`
           : 'Every company found, with the figures below.'}
       </p>
+      <p class="hint">
+        Figures from each company’s latest filed accounts, growth on the year before; a column marked
+        “screened” is one the screen filtered or sorted on.
+      </p>
       <TableBox label="Companies screened">
         <table id="screen-results">
-          <caption>
-            Companies screened: the latest filed figures and the growth on the year before; a column marked
-            “screened” is one the screen filtered or sorted on
-          </caption>
+          <caption>Companies screened</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Number</th>
+              <th scope="col">Name and number</th>
               <th scope="col">Place</th>
               <th scope="col">Year end</th>
               {figures.map((filter) => (
@@ -195,7 +195,6 @@ function ScreenResults({ filters, answer }: { filters: ScreenFilters; answer: Sc
                   {screenedOn(filters, filter.stem) ? <span class="screened"> screened</span> : null}
                 </th>
               ))}
-              <th scope="col">Growth years</th>
               <th scope="col">Health</th>
             </tr>
           </thead>
@@ -204,24 +203,22 @@ function ScreenResults({ filters, answer }: { filters: ScreenFilters; answer: Sc
               <tr>
                 <th scope="row">
                   <a href={companyPath(company.company_number)}>{company.company_name}</a>
+                  <code class="company-number">{company.company_number}</code>
                 </th>
-                <td>
-                  <code>{company.company_number}</code>
-                </td>
                 <td>
                   {[company.registered_office_address.locality, company.place?.region?.name]
                     .filter(Boolean)
                     .join(', ') || '—'}
                 </td>
-                <td>{company.latest_accounts?.period_end ?? '—'}</td>
+                <td>
+                  {company.latest_accounts?.period_end ?? '—'}
+                  {company.growth ? (
+                    <span class="screened">growth on {company.growth.from_period_end}</span>
+                  ) : null}
+                </td>
                 {figures.map((filter) => (
                   <td class="number">{figureText(company, filter)}</td>
                 ))}
-                <td>
-                  {company.growth
-                    ? `${company.growth.from_period_end} to ${company.growth.to_period_end}`
-                    : '—'}
-                </td>
                 <td>
                   {company.health?.grade ? `${company.health.grade} (${company.health.score ?? '—'})` : '—'}
                 </td>

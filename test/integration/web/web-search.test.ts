@@ -149,7 +149,7 @@ describe('web app: searching the register', () => {
     const rows = (html: string) =>
       [
         ...html.matchAll(
-          /<tr><th scope="row"><a href="(\/app\/companies\/[^"]+)">[^<]*<\/a><\/th><td><code>(\w+)<\/code><\/td>(.*?)<\/tr>/g,
+          /<tr><th scope="row"><a href="(\/app\/companies\/[^"]+)">[^<]*<\/a><code class="company-number">(\w+)<\/code><\/th>(.*?)<\/tr>/g,
         ),
       ].map((m) => ({
         href: m[1]!,
