@@ -36,6 +36,7 @@ const shown = [
   ['kyb-check', 'kyb-check'],
   ['kyb-checks', 'kyb-checks'],
   ['company-sanctions', 'company-sanctions'],
+  ['screen', 'screen'],
 ];
 const widths = ['desktop', 'phone'];
 

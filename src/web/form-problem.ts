@@ -6,6 +6,8 @@ import { invalidArgument } from '../http/errors';
 /** What a form shows after an operation refused it: messages by field, or one for the whole form, and the status. */
 export interface FormProblem {
   status: number;
+  /** The operation's error code (invalid_argument, conflict…), as the API would answer it. */
+  code?: string;
   /** Keyed by the operation's argument name, which is also the form field's name. */
   fields: Record<string, string>;
   /** Shown above the form when no field of the form is named (a quota reached, a plan needed). */
@@ -56,6 +58,7 @@ export function formProblemOf(thrown: unknown, formFields: readonly string[]): F
     typeof details.retry_after_seconds === 'number' ? details.retry_after_seconds : undefined;
   return {
     status: httpStatusOf[error.code],
+    code: error.code,
     fields: onForm,
     ...(message === undefined ? {} : { message }),
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),

@@ -13,6 +13,7 @@ const SECTIONS = [
   { name: 'alerts', href: '/app/alerts', label: 'Alerts' },
   { name: 'deliveries', href: '/app/deliveries', label: 'Deliveries' },
   { name: 'webhook-secret', href: '/app/webhook-secret', label: 'Webhook secret' },
+  { name: 'screen', href: '/app/screen', label: 'Screener' },
   { name: 'kyb', href: '/app/kyb', label: 'KYB checks' },
   { name: 'sanctions', href: '/app/sanctions', label: 'Sanctions' },
   { name: 'connected-clients', href: '/app/connected-clients', label: 'Connected assistants' },

@@ -13,6 +13,7 @@ import { listRoutes } from './list-routes';
 import { secretRoutes } from './secret-routes';
 import { sanctionsRoutes } from './sanctions-routes';
 import { screeningRoutes } from './screening-routes';
+import { screenRoutes } from './screen-routes';
 import { searchRoutes } from './search-routes';
 import { kybRoutes } from './kyb-routes';
 
@@ -25,6 +26,7 @@ export function webRoutes(services: Services, oauthProvider: () => Promise<Provi
   accountRoutes(router, services);
   listRoutes(router, services);
   searchRoutes(router, services);
+  screenRoutes(router, services);
   companyRoutes(router, services);
   companySanctionsRoutes(router, services);
   kybRoutes(router, services);

@@ -14,8 +14,9 @@ import { startJourneyService, type JourneyService } from '../../support/web-jour
  * open one, run a KYB check with its name slightly wrong, see it referred with its reasons, download the PDF and
  * find the outcome and reason codes in its text, and find the check again under KYB checks by its client
  * reference; then screen the company whose director has a namesake on the demo OFAC list and see the match
- * with its explanation. Each page is checked at 1280 px and 360 px (axe-core, no sideways scroll) and saved as
- * kyb-journey-NN-<page>-<width> for docs/screenshots/.
+ * with its explanation; run the screener for software companies in the North West, add the results to a new
+ * list and download them as CSV. Each page is checked at 1280 px and 360 px (axe-core, no sideways scroll) and
+ * saved as kyb-journey-NN-<page>-<width> for docs/screenshots/.
  */
 
 jest.setTimeout(300_000);
@@ -30,11 +31,11 @@ describe('the analyst’s KYB journey in a browser, against the service as npm s
   const path = () => new URL(page.url()).pathname;
   const mainText = async () => (await page.locator('main').innerText()).replace(/\s+/g, ' ');
 
-  async function seen(name: string) {
+  async function seen(name: string, options: { focus?: string } = {}) {
     const numbered = `kyb-journey-${String(++shot).padStart(2, '0')}-${name}`;
-    await checkAndSave(page, numbered, 'desktop');
+    await checkAndSave(page, numbered, 'desktop', options);
     await page.setViewportSize(viewports.phone);
-    await checkAndSave(page, numbered, 'phone');
+    await checkAndSave(page, numbered, 'phone', options);
     await page.setViewportSize(viewports.desktop);
   }
 
@@ -138,5 +139,44 @@ describe('the analyst’s KYB journey in a browser, against the service as npm s
     expect(await match.innerText()).toContain(namesake.officerName);
     expect(await match.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
     await seen('company-sanctions');
+
+    // The screener: software (SIC division 62) in the North West, turnover £1m+, growing (docs/screener.md).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Screener' }).click();
+    await page.getByLabel('SIC division').fill('62');
+    await page.getByLabel('Region', { exact: true }).selectOption('North West');
+    await page.getByLabel('Turnover at least (£)', { exact: true }).fill('1000000');
+    await page.getByLabel('Turnover growth at least (%)', { exact: true }).fill('0');
+    await page.getByRole('button', { name: 'Screen', exact: true }).click();
+    const asked = new URL(page.url()).searchParams;
+    expect([asked.get('sic_division'), asked.get('region'), asked.get('turnover_min')]).toEqual([
+      '62',
+      'North West',
+      '1000000',
+    ]);
+    const screened = page.getByRole('table', { name: /Companies screened/ });
+    const numbers = await screened.getByRole('rowheader').locator('code').allTextContents();
+    expect(numbers.length).toBeGreaterThanOrEqual(3);
+    await seen('screen', { focus: '#screen-results-heading' });
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download as CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^screen-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await csv.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^company_number,company_name,/);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(numbers);
+
+    await page.getByLabel('List', { exact: true }).selectOption('new');
+    await page.getByLabel('New list’s name').fill('North West software');
+    await page.getByRole('button', { name: 'Add all to the list' }).click();
+    expect(await page.locator('#screen-added').innerText()).toContain(
+      `${numbers.length} added, 0 already there, of ${numbers.length} screened`,
+    );
+    await page.getByRole('link', { name: 'North West software' }).click();
+    expect(path()).toMatch(/^\/app\/lists\/\d+$/);
+    for (const number of numbers) expect(await mainText()).toContain(number);
   });
 });

@@ -3,7 +3,7 @@ import { ServiceError } from '../../../src/domain/errors';
 import { formProblemOf } from '../../../src/web/form-problem';
 
 describe("an operation's refusal as a form shows it", () => {
-  it('puts each bad argument next to the field of the same name, with its status', () => {
+  it('puts each bad argument next to the field of the same name, with its status and code', () => {
     const error = new ServiceError('invalid_argument', 'Invalid argument name: too short', {
       problems: [
         { argument: 'name', problem: 'too short' },
@@ -12,6 +12,7 @@ describe("an operation's refusal as a form shows it", () => {
     });
     expect(formProblemOf(error, ['name', 'kind'])).toEqual({
       status: 400,
+      code: 'invalid_argument',
       fields: { name: 'too short', kind: 'not a kind' },
     });
   });
@@ -27,6 +28,7 @@ describe("an operation's refusal as a form shows it", () => {
     });
     expect(formProblemOf(malformed, ['company_numbers'])).toEqual({
       status: 400,
+      code: 'invalid_company_number',
       fields: { company_numbers: 'NOPE is not a company number' },
     });
     const taken = new ServiceError('conflict', 'A list named "X" already exists', {
@@ -35,6 +37,7 @@ describe("an operation's refusal as a form shows it", () => {
     });
     expect(formProblemOf(taken, ['name', 'kind'])).toEqual({
       status: 409,
+      code: 'conflict',
       fields: { name: 'A list named "X" already exists' },
     });
   });
@@ -52,6 +55,7 @@ describe("an operation's refusal as a form shows it", () => {
     });
     expect(formProblemOf(elsewhere, ['company_numbers'])).toEqual({
       status: 400,
+      code: 'invalid_argument',
       fields: {},
       message: 'list_id: too big',
     });
@@ -60,6 +64,7 @@ describe("an operation's refusal as a form shows it", () => {
     });
     expect(formProblemOf(limited, ['name'])).toEqual({
       status: 429,
+      code: 'rate_limited',
       fields: {},
       message: 'Quota reached; retry in 12 s',
       retryAfterSeconds: 12,
