@@ -9,6 +9,7 @@ import { demoCommands } from './cli/demo-commands';
 import { disqualifiedOfficerCommands } from './cli/disqualified-officer-commands';
 import { importCommands } from './cli/import-commands';
 import { temporalCommands } from './cli/temporal-commands';
+import { webhookCommands } from './cli/webhook-commands';
 
 // Operator commands. Each prints one JSON document on stdout, so scripts can read the result.
 const usage = `Usage: npm run cli -- <command> [options]
@@ -67,6 +68,9 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                dev server of a running \`npm start\`), wait for it
                                                                and print what it did; a check already running is
                                                                waited for first and reported (already_running)
+  endpoint-health [--account <account id>]                    webhook addresses that are disabled or failing now, per
+                                                               account: consecutive failures, last error, last
+                                                               success (docs/webhooks.md, "Endpoint health")
   streams status [<stream>]                                    where each Companies House stream consumer stands:
                                                                its workflow, state, last timepoint, lag, and the
                                                                store's position (docs/companies-house.md)
@@ -83,6 +87,7 @@ const commands: Record<string, Command> = {
   ...disqualifiedOfficerCommands,
   ...demoCommands,
   ...temporalCommands,
+  ...webhookCommands,
 };
 
 async function main(): Promise<number> {

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'preact';
 import type { z } from 'zod';
 import type { addCompaniesToList } from '../../operations/add-companies-to-list';
 import type { getListCompanies } from '../../operations/get-list-companies';
@@ -7,6 +8,7 @@ import { Layout, type Viewer } from '../layout';
 import { ListFiltersForm, listPageHref, type ListFilters } from './list-filters';
 import { companyPath } from './company-paths';
 import { ListSearch, type ListSearchState } from './list-search';
+import { DisabledEndpointBanner, listReenablePath } from './endpoint-banner';
 
 export type ListCompanies = z.infer<typeof getListCompanies.output>;
 export type AddOutcome = z.infer<typeof addCompaniesToList.output>;
@@ -26,8 +28,10 @@ export function ListPage(props: {
   filters?: ListFilters;
   filterProblem?: FormProblem;
   search?: ListSearchState;
+  /** The list's webhook address and its health: a disabled one is said in a banner at the top. */
+  webhook?: { url: string; health: ComponentProps<typeof DisabledEndpointBanner>['health'] } | null;
 }) {
-  const { viewer, page, typed, problem, added, filters = {}, filterProblem, search } = props;
+  const { viewer, page, typed, problem, added, filters = {}, filterProblem, search, webhook } = props;
   const { list, items } = page;
   const base = `/app/lists/${list.id}`;
   const filtered = Object.keys(filters).length > 0;
@@ -37,6 +41,14 @@ export function ListPage(props: {
         <a href="/app/lists">Your lists</a>
       </p>
       <h1>{list.name}</h1>
+      {webhook ? (
+        <DisabledEndpointBanner
+          viewer={viewer}
+          url={webhook.url}
+          health={webhook.health}
+          action={listReenablePath(list.id)}
+        />
+      ) : null}
       <p>
         A list of {list.kind}
         {list.is_default ? ' (your default list)' : ''}, with {page.total}{' '}

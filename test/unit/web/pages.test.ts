@@ -50,6 +50,7 @@ const listView = {
   standard_webhooks: false,
   alert_types: [],
   min_severity: 'info' as const,
+  webhook_health: null,
   open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };

@@ -114,6 +114,7 @@ const delivery: DeliveryView = {
 const deliveries: DeliveriesAnswer = {
   deliveries: [delivery, { ...delivery, id: 'evt_test_abc', event_type: 'webhook.test', attempts: [] }],
   next_cursor: 'eyJjIjoxfQ',
+  endpoints: [],
 };
 
 const secretView: WebhookSecretView = {
@@ -149,7 +150,10 @@ const pages: [string, VNode<any>][] = [
       testProblem: problem,
     }),
   ],
-  ['deliveries, empty', h(DeliveriesPage, { viewer, answer: { deliveries: [], next_cursor: null } })],
+  [
+    'deliveries, empty',
+    h(DeliveriesPage, { viewer, answer: { deliveries: [], next_cursor: null, endpoints: [] } }),
+  ],
   ['delivery', h(DeliveryPage, { viewer, delivery, problem: { status: 409, fields: {}, message: HOSTILE } })],
   ['webhook secret', h(WebhookSecretPage, { viewer, view: rotating, revealed: false })],
   ['webhook secret, revealed', h(WebhookSecretPage, { viewer, view: rotating, revealed: true })],
