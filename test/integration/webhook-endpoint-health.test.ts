@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { webhookCommands } from '../../src/cli/webhook-commands';
 import { accountForApiKey, setPlan } from '../../src/domain/accounts/accounts';
 import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
+import { createDelivery, recordAttempt } from '../../src/domain/webhooks/deliveries';
 import { runChangeCheckStep } from '../../src/domain/changes/change-check';
 import type { ChangeDraft } from '../../src/domain/changes/company-changes';
 import { appendChanges } from '../../src/domain/changes/register-change-log';
@@ -197,5 +198,56 @@ describe('webhook endpoint health: an address that only fails is disabled, then 
     });
     expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
     expect(receivedFor(heldId)).toBe(1);
+  });
+
+  it('counts an attempt once however often its recording is retried; a success ends the run but does not re-enable', async () => {
+    const { key } = await signUpThroughPages(new WebClient(app.url));
+    const em = () => app.services.orm.em.fork();
+    const accountId = (await accountForApiKey(em(), key))!.account.id;
+    const url = receiver.url('/hooks/recorded');
+    const at = (seconds: number) => new Date(Date.UTC(2026, 10, 1, 0, 0, seconds));
+    const delivery = await createDelivery(
+      em(),
+      {
+        eventId: `evt_health_${accountId}`,
+        accountId,
+        eventType: 'company.alert',
+        companyNumber: null,
+        alertId: null,
+        url,
+        body: '{}',
+        maxAttempts: 8,
+        standardWebhooks: false,
+      },
+      at(0),
+    );
+    const attempt = (number: number, delivered: boolean, seconds: number) => ({
+      eventId: delivery.eventId,
+      number,
+      attemptedAt: at(seconds),
+      durationMs: 1,
+      delivered,
+      statusCode: delivered ? 200 : 503,
+      errorClass: delivered ? null : 'http_status',
+      errorMessage: delivered ? null : 'Receiver replied 503',
+      responseSnippet: null,
+      resolvedAddress: null,
+      signedWith: '',
+      nextAttemptAt: null,
+    });
+    const health = async () => (await endpointsOf(key)).find((endpoint) => endpoint.url === url);
+    // The activity's retry after a lost answer records the same attempt again.
+    await recordAttempt(em(), attempt(1, false, 0), 'pending', at(0), 0, 10_000);
+    await recordAttempt(em(), attempt(1, false, 0), 'pending', at(0), 0, 10_000);
+    expect(await health()).toMatchObject({ consecutive_failures: 1, state: 'enabled' });
+    await recordAttempt(em(), attempt(2, false, 10), 'pending', at(10), 0, 10_000);
+    expect(await health()).toMatchObject({ consecutive_failures: 2, state: 'disabled' });
+    await recordAttempt(em(), attempt(3, true, 20), 'delivered', at(20), 0, 10_000);
+    expect(await health()).toMatchObject({
+      consecutive_failures: 0,
+      failing_since: null,
+      last_success_at: at(20).toISOString(),
+      state: 'disabled',
+    });
   });
 });
