@@ -61,13 +61,3 @@ async function reenable(
   const since = new Date(Math.min(now, Math.max(from, now - RECOVERY_WINDOW_MS + WINDOW_MARGIN_MS)));
   await callOperation(recoverWebhookDeliveries, { since: since.toISOString(), url }, signedInCaller(request));
 }
-
-/** The list's address and its health, for the list page's banner; null when the list has no address. */
-export async function listWebhookHealth(
-  request: SignedInRequest,
-  listId: number,
-): Promise<{ url: string; health: z.infer<typeof endpointHealthView> | null } | null> {
-  const { lists } = await callOperation(getLists, {}, signedInCaller(request));
-  const list = lists.find((candidate) => candidate.id === listId);
-  return list?.webhook_url ? { url: list.webhook_url, health: list.webhook_health } : null;
-}

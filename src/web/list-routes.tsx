@@ -12,7 +12,6 @@ import { searchCompanies } from '../operations/search-companies';
 import { updateList } from '../operations/update-list';
 import type { Services } from '../services';
 import { callOperation } from './call-operation';
-import { listWebhookHealth } from './endpoint-health-routes';
 import { formProblemOf, type FormProblem } from './form-problem';
 import { DeleteListPage } from './pages/delete-list-page';
 import { LIST_FILTER_FIELDS, listFiltersOf, type ListFilters } from './pages/list-filters';
@@ -69,12 +68,10 @@ export function listRoutes(router: Router<AppState>, services: Services): void {
       const q = typeof ctx.query.q === 'string' ? ctx.query.q : undefined;
       const { page, filterProblem } = await filteredCompanies(request, listId, filters, offset);
       const search = q === undefined ? undefined : await searchFor(request, q);
-      const webhook = await listWebhookHealth(request, listId);
       const shown = (
         <ListPage
           viewer={viewerOf(request)}
           page={page}
-          webhook={webhook}
           filters={filters}
           filterProblem={filterProblem}
           search={search}

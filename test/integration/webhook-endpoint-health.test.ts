@@ -153,7 +153,7 @@ describe('webhook endpoint health: an address that only fails is disabled, then 
     for (const path of [`/app/lists/${list}`, '/app/deliveries']) {
       const page = await web.get(path);
       expect(page.status).toBe(200);
-      expect(page.html).toContain('id="endpoint-disabled-banner"');
+      expect(page.html).toContain('class="notice notice-error endpoint-disabled"');
       expect(page.html).toContain('down for repairs');
       expect(page.html).toContain('Re-enable and recover');
     }
@@ -189,7 +189,7 @@ describe('webhook endpoint health: an address that only fails is disabled, then 
     expect(healthy).toMatchObject({ state: 'enabled', consecutive_failures: 0, failing_since: null });
     expect(healthy?.last_success_at).not.toBeNull();
     const page = await web.get(`/app/lists/${list}`);
-    expect(page.html).not.toContain('id="endpoint-disabled-banner"');
+    expect(page.html).not.toContain('Re-enable and recover');
 
     // Re-enabling an address that is not disabled is refused, and sends nothing again.
     const again = await request<ErrorBody>(app, 'POST', '/watchlist/webhooks/recover', {

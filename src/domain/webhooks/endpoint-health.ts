@@ -102,6 +102,13 @@ export function endpointKey(accountId: string, url: string): string {
   return `${accountId}\u0000${url}`;
 }
 
+export async function endpointHealthOf(
+  em: EntityManager,
+  endpoint: { accountId: string; url: string },
+): Promise<WebhookEndpointHealth | null> {
+  return em.findOne(WebhookEndpointHealthEntity, endpoint, { disableIdentityMap: true });
+}
+
 export async function endpointsOfAccount(em: EntityManager, accountId: string) {
   return em.find(
     WebhookEndpointHealthEntity,

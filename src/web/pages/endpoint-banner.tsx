@@ -24,7 +24,7 @@ export function DisabledEndpointBanner(props: {
   const { viewer, url, health, action } = props;
   if (health === null || health.state !== 'disabled') return null;
   return (
-    <div class="notice notice-error" role="alert" id="endpoint-disabled-banner">
+    <div class="notice notice-error endpoint-disabled" role="alert">
       <p>
         <strong>Webhooks to {url} are turned off.</strong> Every attempt failed
         {health.failing_since !== null ? (

@@ -1,4 +1,3 @@
-import type { ComponentProps } from 'preact';
 import type { z } from 'zod';
 import type { addCompaniesToList } from '../../operations/add-companies-to-list';
 import type { getListCompanies } from '../../operations/get-list-companies';
@@ -28,10 +27,8 @@ export function ListPage(props: {
   filters?: ListFilters;
   filterProblem?: FormProblem;
   search?: ListSearchState;
-  /** The list's webhook address and its health: a disabled one is said in a banner at the top. */
-  webhook?: { url: string; health: ComponentProps<typeof DisabledEndpointBanner>['health'] } | null;
 }) {
-  const { viewer, page, typed, problem, added, filters = {}, filterProblem, search, webhook } = props;
+  const { viewer, page, typed, problem, added, filters = {}, filterProblem, search } = props;
   const { list, items } = page;
   const base = `/app/lists/${list.id}`;
   const filtered = Object.keys(filters).length > 0;
@@ -41,11 +38,11 @@ export function ListPage(props: {
         <a href="/app/lists">Your lists</a>
       </p>
       <h1>{list.name}</h1>
-      {webhook ? (
+      {list.webhook_url !== null ? (
         <DisabledEndpointBanner
           viewer={viewer}
-          url={webhook.url}
-          health={webhook.health}
+          url={list.webhook_url}
+          health={list.webhook_health}
           action={listReenablePath(list.id)}
         />
       ) : null}

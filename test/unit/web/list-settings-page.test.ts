@@ -103,7 +103,14 @@ describe('the lists page', () => {
 
 describe('the list page', () => {
   const page: ListCompanies = {
-    list: { id: 7, name: 'Clients', kind: 'clients', is_default: false },
+    list: {
+      id: 7,
+      name: 'Clients',
+      kind: 'clients',
+      is_default: false,
+      webhook_url: null,
+      webhook_health: null,
+    },
     items: [],
     total: 120,
     limit: 50,

@@ -55,7 +55,7 @@ const listView = {
   created_at: '2026-11-24T00:00:00.000Z',
 };
 const companies: ListCompanies = {
-  list: { id: 7, name: HOSTILE, kind: 'clients', is_default: false },
+  list: { id: 7, name: HOSTILE, kind: 'clients', is_default: false, webhook_url: null, webhook_health: null },
   items: [
     {
       company_number: '00445790',

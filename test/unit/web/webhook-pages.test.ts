@@ -151,6 +151,25 @@ const pages: [string, VNode<any>][] = [
     }),
   ],
   [
+    'deliveries, two disabled addresses',
+    h(DeliveriesPage, {
+      viewer,
+      answer: {
+        deliveries: [],
+        next_cursor: null,
+        endpoints: [HOSTILE, `${HOSTILE}/2`].map((url) => ({
+          url,
+          state: 'disabled' as const,
+          consecutive_failures: 9,
+          last_error: HOSTILE,
+          last_success_at: null,
+          failing_since: '2026-11-20T09:00:00.000Z',
+          disabled_at: '2026-11-25T09:00:00.000Z',
+        })),
+      },
+    }),
+  ],
+  [
     'deliveries, empty',
     h(DeliveriesPage, { viewer, answer: { deliveries: [], next_cursor: null, endpoints: [] } }),
   ],
