@@ -62,6 +62,9 @@ const usage = `Usage: npm run cli -- <command> [options]
                                                                dev server of a running \`npm start\`), wait for it
                                                                and print what it did; a check already running is
                                                                waited for first and reported (already_running)
+  endpoint-health [--account <account id>]                    webhook addresses that are disabled or failing now, per
+                                                               account: consecutive failures, last error, last
+                                                               success (docs/webhooks.md, "Endpoint health")
   streams status [<stream>]                                    where each Companies House stream consumer stands:
                                                                its workflow, state, last timepoint, lag, and the
                                                                store's position (docs/companies-house.md)
@@ -85,6 +88,7 @@ const imports = async (): Promise<Commands> => ({
 });
 const demo = async (): Promise<Commands> => (await import('./cli/demo-commands')).demoCommands;
 const temporal = async (): Promise<Commands> => (await import('./cli/temporal-commands')).temporalCommands;
+const webhooks = async (): Promise<Commands> => (await import('./cli/webhook-commands')).webhookCommands;
 const commandsByFirstWord: Record<string, () => Promise<Commands>> = {
   accounts,
   keys: accounts,
@@ -97,6 +101,7 @@ const commandsByFirstWord: Record<string, () => Promise<Commands>> = {
   'check-changes': temporal,
   sanctions: temporal,
   streams: temporal,
+  'endpoint-health': webhooks,
 };
 
 async function findCommand(positionals: string[]): Promise<Command | undefined> {

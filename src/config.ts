@@ -45,6 +45,16 @@ export const configSchema = z.object({
   /** Development and tests only: the one DNS server (IP[:port]) the webhook sender asks instead of the system's. */
   WEBHOOK_DNS_SERVER: optionalString,
   /**
+   * After how long of nothing but failed attempts a webhook address is disabled (docs/webhooks.md, "Endpoint
+   * health"): 5 days unless set; at least 1 s, so a test can reach it with a moved clock.
+   */
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 86_400)
+    .default(5 * 86_400),
+  /**
    * SQLite only: threads that run reads (search, company reads) off the event loop; one more takes reads that
    * have proven quick (src/db/read-pool/). Ignored on PostgreSQL, whose pool is already asynchronous.
    */

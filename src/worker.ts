@@ -92,6 +92,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       },
       temporal: { client, taskQueue: config.TEMPORAL_TASK_QUEUE },
       publicBaseUrl: config.PUBLIC_BASE_URL,
+      webhookDisableAfterMs: config.WEBHOOK_DISABLE_AFTER_SECONDS * 1000,
       sanctionsLists: { sources: config.sanctionsListSources },
       sanctionsMatch: { thresholds: config.sanctionsMatchThresholds },
       ...(config.companiesHouseStreams ? { companiesHouseStreams: config.companiesHouseStreams } : {}),

@@ -19,6 +19,8 @@ export interface ActivityDeps {
   webhooks: SendOptions;
   /** The change check starts delivery workflows from an activity, on this client and task queue. */
   temporal: { client: Client; taskQueue: string };
+  /** After how long of nothing but failures an endpoint is disabled (WEBHOOK_DISABLE_AFTER_SECONDS; default 5 days). */
+  webhookDisableAfterMs?: number;
   /** Where the alert payload's links point (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
   /** Changes read per change-check step (default CHANGE_CHECK_BATCH); tests make it small to see several steps. */

@@ -8,7 +8,14 @@ import { redeliveryNumberOf } from '../temporal/names';
 import { redeliveryStart, startRedeliveries } from '../temporal/redelivery-starter';
 import type { ActivityDeps } from './deps';
 
-export function webhookDeliveryActivities({ orm, clock, logger, webhooks, temporal }: ActivityDeps) {
+export function webhookDeliveryActivities({
+  orm,
+  clock,
+  logger,
+  webhooks,
+  temporal,
+  webhookDisableAfterMs,
+}: ActivityDeps) {
   return {
     /**
      * One attempt. Never throws for a receiver's failure: the outcome is the result, and the workflow decides
@@ -62,6 +69,7 @@ export function webhookDeliveryActivities({ orm, clock, logger, webhooks, tempor
         input.status,
         clock(),
         redeliveryNumberOf(workflowId),
+        webhookDisableAfterMs,
       );
       // A late retry of a superseded run's recording (the delivery was sent again since): its attempt is kept,
       // the delivery's state is the newer run's.

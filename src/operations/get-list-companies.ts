@@ -10,7 +10,8 @@ import {
 } from '../domain/health/store/stored-health-arguments';
 import { getListOfAccount } from '../domain/lists/lists';
 import { listCompaniesPage, listCompanySorts } from '../domain/lists/list-companies';
-import { listIdSchema, listRefSchema } from '../domain/lists/list-view';
+import { listIdSchema, listViewSchema } from '../domain/lists/list-view';
+import { endpointHealthOf, toEndpointHealthView } from '../domain/webhooks/endpoint-health';
 import { keyedOperation } from './operation';
 import { readOnlyTool } from './read-only-tool';
 
@@ -53,7 +54,15 @@ export const getListCompanies = keyedOperation({
       { message: 'min_score is above max_score', path: ['min_score'] },
     ),
   output: z.object({
-    list: listRefSchema,
+    // With its address's health, so a page showing the list can say the address is disabled at no extra call.
+    list: listViewSchema.pick({
+      id: true,
+      name: true,
+      kind: true,
+      is_default: true,
+      webhook_url: true,
+      webhook_health: true,
+    }),
     items: z.array(
       z.object({
         company_number: companyNumberSchema,
@@ -92,8 +101,19 @@ export const getListCompanies = keyedOperation({
       now,
     );
     const end = input.offset + page.items.length;
+    const health =
+      list.webhookUrl === null
+        ? null
+        : await endpointHealthOf(em, { accountId: account.id, url: list.webhookUrl });
     return {
-      list: { id: list.id, name: list.name, kind: list.kind, is_default: list.isDefault },
+      list: {
+        id: list.id,
+        name: list.name,
+        kind: list.kind,
+        is_default: list.isDefault,
+        webhook_url: list.webhookUrl,
+        webhook_health: health === null ? null : toEndpointHealthView(health),
+      },
       items: page.items.map((row) => ({
         company_number: row.companyNumber,
         company_name: row.companyName,

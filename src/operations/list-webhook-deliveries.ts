@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deliveryStatuses } from '../db/entities/webhook-delivery';
 import { listDeliveries } from '../domain/webhooks/deliveries';
+import { endpointsOfAccount, endpointView, toEndpointView } from '../domain/webhooks/endpoint-health';
 import { ServiceError } from '../domain/errors';
 import { keyedOperation } from './operation';
 import { deliveryView, toDeliveryView } from './delivery-view';
@@ -27,7 +28,9 @@ export const listWebhookDeliveries = keyedOperation({
   title: 'List webhook deliveries',
   description:
     'The account’s recent webhook deliveries, newest first, each with every attempt. Filter by status ' +
-    '(pending, delivered, failed); page with `cursor` from `next_cursor`.',
+    '(pending, delivered, failed); page with `cursor` from `next_cursor`. `endpoints` gives the health of each ' +
+    'address the account has sent to: consecutive failures, last error, last success, and whether it is ' +
+    'disabled.',
   method: 'GET',
   path: '/watchlist/webhooks/deliveries',
   lowestPlan: 'free',
@@ -39,7 +42,13 @@ export const listWebhookDeliveries = keyedOperation({
       cursor: z.string().min(1).optional(),
     })
     .strict(),
-  output: z.object({ deliveries: z.array(deliveryView), next_cursor: z.string().nullable() }),
+  output: z.object({
+    deliveries: z.array(deliveryView),
+    next_cursor: z.string().nullable(),
+    endpoints: z
+      .array(endpointView)
+      .describe('Every address the account has sent to, by url, with its health (the same on every page)'),
+  }),
   async handler(input, { em, account }) {
     const page = await listDeliveries(em, {
       accountId: account.id,
@@ -51,6 +60,7 @@ export const listWebhookDeliveries = keyedOperation({
     return {
       deliveries: page.items.map(toDeliveryView),
       next_cursor: page.hasMore && last ? encodeCursor(last.createdAt, last.eventId) : null,
+      endpoints: (await endpointsOfAccount(em, account.id)).map(toEndpointView),
     };
   },
 });

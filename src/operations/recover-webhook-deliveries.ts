@@ -25,6 +25,16 @@ const input = z
       .max(RECOVERY_BATCH_LIMIT)
       .default(RECOVERY_BATCH_LIMIT)
       .describe(`The most deliveries to send in this call (at most ${RECOVERY_BATCH_LIMIT})`),
+    url: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .describe(
+        'A disabled webhook address of the account (endpoint health): re-enables it and sends again only its ' +
+          'deliveries, including the alerts held back while it was disabled. Refused (conflict) when the ' +
+          'address is not disabled; not_found when the account never sent to it',
+      ),
   })
   .strict();
 
@@ -48,14 +58,15 @@ export const recoverWebhookDeliveries = keyedOperation({
     `back), oldest failure first, up to ${RECOVERY_BATCH_LIMIT} per call: each as a redelivery (same event id and ` +
     'body, fresh signature, new attempts). One Temporal workflow, webhook-recovery/<account id>/<id>, starts ' +
     'them. When `truncated`, call again with the same `since`: the deliveries sent are pending now and are not ' +
-    'picked again. Send the Idempotency-Key header to make a retry safe.',
+    'picked again. Send the Idempotency-Key header to make a retry safe. With `url`, a disabled address is ' +
+    're-enabled and only its deliveries are sent, with the alerts held back while it was disabled.',
   method: 'POST',
   path: '/watchlist/webhooks/recover',
   successStatus: 202,
   lowestPlan: 'free',
   cost: 1,
-  // unavailable: Temporal refused the start (the claims are undone).
-  errors: ['conflict', 'unavailable'],
+  // unavailable: Temporal refused the start (the claims are undone). not_found: a url the account never sent to.
+  errors: ['conflict', 'not_found', 'unavailable'],
   input,
   output,
   async replay(args, { em, account, idempotencyKey }) {
@@ -72,6 +83,7 @@ export const recoverWebhookDeliveries = keyedOperation({
       limit: args.limit,
       now,
       idempotencyKey: idempotencyKey ?? null,
+      ...(args.url === undefined ? {} : { url: args.url }),
     };
     try {
       return await recover(context, request, (recovery, claims): Answer => ({
@@ -83,7 +95,10 @@ export const recoverWebhookDeliveries = keyedOperation({
         truncated: recovery.truncated,
         how_to_continue: recovery.truncated
           ? `More failed deliveries remain: call again with the same since (${since.toISOString()}) and a new ` +
-            'Idempotency-Key. The deliveries this call sent are pending now and are not picked again.'
+            'Idempotency-Key' +
+            // The address is enabled now: a second call naming it would be refused as not disabled.
+            (args.url === undefined ? '' : ', without url') +
+            '. The deliveries this call sent are pending now and are not picked again.'
           : null,
       }));
     } catch (error) {

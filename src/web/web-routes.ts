@@ -9,6 +9,7 @@ import { companyRoutes } from './company-routes';
 import { companySanctionsRoutes } from './company-sanctions-routes';
 import { connectRoutes } from './connect-routes';
 import { deliveryRoutes } from './delivery-routes';
+import { endpointHealthRoutes } from './endpoint-health-routes';
 import { listRoutes } from './list-routes';
 import { secretRoutes } from './secret-routes';
 import { sanctionsRoutes } from './sanctions-routes';
@@ -32,6 +33,7 @@ export function webRoutes(services: Services, oauthProvider: () => Promise<Provi
   kybRoutes(router, services);
   alertRoutes(router, services);
   deliveryRoutes(router, services);
+  endpointHealthRoutes(router, services);
   secretRoutes(router, services);
   sanctionsRoutes(router, services);
   screeningRoutes(router, services);

@@ -120,6 +120,7 @@ describe('lists (REST)', () => {
       standard_webhooks: false,
       alert_types: [],
       min_severity: 'info',
+      webhook_health: null,
       open_potential_matches: 0,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });

@@ -25,7 +25,10 @@ export interface Alert {
   webhookUrl: string | null;
   eventId: string | null;
   createdAt: Date;
-  /** Why an alert with an address was not sent (migration 0036): 'not_routed' when no address's routing took it. */
+  /**
+   * Why an alert with an address was not sent (migration 0036): 'not_routed' when no address's routing took it,
+   * 'endpoint_disabled' when its address was disabled (endpoint health; its delivery is stored, never started).
+   */
   notSentReason?: string | null;
 }
 

@@ -3,6 +3,7 @@ import { ApiKeyEntity } from './api-key';
 import { WebhookSecretEntity } from './webhook-secret';
 import { WebhookDeliveryEntity } from './webhook-delivery';
 import { WebhookDeliveryAttemptEntity } from './webhook-delivery-attempt';
+import { WebhookEndpointHealthEntity } from './webhook-endpoint-health';
 import { CompanyEntity } from './company';
 import { ImportRunEntity } from './import-run';
 import { CompanyListEntity } from './company-list';
@@ -36,6 +37,7 @@ export const entities = [
   WebhookSecretEntity,
   WebhookDeliveryEntity,
   WebhookDeliveryAttemptEntity,
+  WebhookEndpointHealthEntity,
   CompanyEntity,
   ImportRunEntity,
   CompanyListEntity,

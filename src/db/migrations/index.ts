@@ -33,6 +33,7 @@ import { Migration0032CompanyExemptions } from './0032-company-exemptions';
 import { Migration0033OAuth } from './0033-oauth';
 import { Migration0034OfficeLineKey } from './0034-office-line-key';
 import { Migration0036StandardWebhooks } from './0036-standard-webhooks';
+import { Migration0037WebhookEndpointHealth } from './0037-webhook-endpoint-health';
 
 // Listed explicitly (not globbed from disk) so they run the same under tsx, jest and a compiled build.
 export const migrationsList = [
@@ -77,4 +78,5 @@ export const migrationsList = [
   { name: '0033-oauth', class: Migration0033OAuth },
   { name: '0034-office-line-key', class: Migration0034OfficeLineKey },
   { name: '0036-standard-webhooks', class: Migration0036StandardWebhooks },
+  { name: '0037-webhook-endpoint-health', class: Migration0037WebhookEndpointHealth },
 ];

@@ -28,7 +28,8 @@ export const accountAlertSchema = alertDataSchema.extend({
     .nullable()
     .describe(
       'Why an alert with webhook addresses was not sent: not_routed when no address’s alert_types and ' +
-        'min_severity take it; null otherwise',
+        'min_severity take it; endpoint_disabled when its address was disabled (endpoint health), until a ' +
+        'recovery sends it; null otherwise',
     ),
 });
 
@@ -62,9 +63,11 @@ export async function accountAlerts(
       : await em.find(
           WebhookDeliveryEntity,
           { eventId: { $in: eventIds }, accountId: query.accountId },
-          { fields: ['eventId', 'status'] },
+          { fields: ['eventId', 'status', 'attemptCount'] },
         );
   const statusOf = new Map(deliveries.map((delivery) => [delivery.eventId, delivery.status]));
+  // Once a recovery has sent it, an alert held back by a disabled address is an alert sent like any other.
+  const neverSent = new Set(deliveries.filter((d) => d.attemptCount === 0).map((d) => d.eventId));
 
   const items = page.map((alert): AccountAlert => {
     const { data } = alertEvent(alertForDelivery(alert), publicBaseUrl, alert.createdAt);
@@ -72,8 +75,15 @@ export async function accountAlerts(
     return {
       ...data,
       delivery: status === undefined ? null : { event_id: alert.eventId!, status },
-      not_sent_reason: alert.notSentReason === 'not_routed' ? 'not_routed' : null,
+      not_sent_reason: notSentReasonOf(alert, neverSent),
     };
   });
   return { items, nextBefore: rows.length > query.limit ? page.at(-1)!.id : null };
+}
+
+function notSentReasonOf(alert: Alert, neverSent: ReadonlySet<string>): AccountAlert['not_sent_reason'] {
+  if (alert.notSentReason === 'not_routed') return 'not_routed';
+  if (alert.notSentReason === 'endpoint_disabled' && alert.eventId !== null && neverSent.has(alert.eventId))
+    return 'endpoint_disabled';
+  return null;
 }

@@ -5,11 +5,13 @@ import { WebhookDeliveryEntity, type WebhookDelivery } from '../../db/entities/w
 import { isoDay } from '../companies/company-profile';
 import { dialectOf } from '../companies/register-sql';
 import { alertEvent, alertEventId, type AlertType } from '../webhooks/events';
+import type { NotSentReason } from '../webhooks/alert-routing';
+import { disabledEndpoints, endpointKey } from '../webhooks/endpoint-health';
 import { MAX_ATTEMPTS } from '../../workflows/retry-schedule';
 import { alertForDelivery } from './stored-alert';
 import { alertSeverity, alertWording } from './alert-rules';
 import type { ChangeField } from './company-changes';
-import { alertAddress, findMonitors, monitoredSince, type Monitor } from './monitors';
+import { alertAddress, findMonitors, monitoredSince, type AlertAddress, type Monitor } from './monitors';
 import { overdueChanges } from './overdue-changes';
 import { appendChanges, parseChangeValue } from './register-change-log';
 
@@ -136,6 +138,8 @@ export async function runChangeCheckStep(
       monitorsByCompany.set(monitor.companyNumber, list);
     }
 
+    // Read in this transaction: an alert for an endpoint disabled now is written as not sent (endpoint_disabled).
+    const disabled = await disabledEndpoints(tx, [...new Set(monitors.map((monitor) => monitor.accountId))]);
     const candidates: Omit<Alert, 'id'>[] = [];
     // (account, change) pairs whose chosen address signs the Standard Webhooks way too. Read in this transaction,
     // from the same monitors as the alerts' addresses, so an alert and its delivery cannot disagree.
@@ -169,7 +173,7 @@ export async function runChangeCheckStep(
           detectedAt,
           lists: JSON.stringify(monitor.lists.map((list) => ({ id: list.listId, name: list.name }))),
           webhookUrl: address?.url ?? null,
-          notSentReason: address?.url === null ? address.notSentReason : null,
+          notSentReason: notSentReason(address, monitor.accountId, disabled),
           eventId: null,
           createdAt: now,
         });
@@ -202,6 +206,17 @@ export async function runChangeCheckStep(
       more,
     };
   });
+}
+
+/** Why an alert is not sent: routing took it nowhere, or the address it goes to is disabled; null when it is sent. */
+function notSentReason(
+  address: AlertAddress | null,
+  accountId: string,
+  disabled: ReadonlySet<string>,
+): NotSentReason | null {
+  if (address === null) return null;
+  if (address.url === null) return address.notSentReason;
+  return disabled.has(endpointKey(accountId, address.url)) ? 'endpoint_disabled' : null;
 }
 
 /** Inserts the alerts not written before; returns every alert of these changes, old and new. */
@@ -265,13 +280,14 @@ async function writeDeliveries(
         url: alert.webhookUrl!,
         body: JSON.stringify(event),
         standardWebhooks: standardSigned.has(`${alert.accountId}:${Number(alert.changeSequence)}`),
-        status: 'pending',
+        ...(alert.notSentReason === 'endpoint_disabled'
+          ? // Stored ended and never started: listed as not sent, and what a recovery sends once re-enabled.
+            { status: 'failed' as const, nextAttemptAt: null, completedAt: now }
+          : { status: 'pending' as const, nextAttemptAt: now, completedAt: null }),
         maxAttempts: MAX_ATTEMPTS,
         attemptCount: 0,
         createdAt: now,
         updatedAt: now,
-        nextAttemptAt: now,
-        completedAt: null,
       });
     }
   }

@@ -1,4 +1,5 @@
 import { alertTypesOf, minSeverityOf } from '../webhooks/alert-routing';
+import { endpointsOfAccount, toEndpointHealthView } from '../webhooks/endpoint-health';
 import type { EntityManager } from '@mikro-orm/core';
 import type { CompanyList } from '../../db/entities/company-list';
 import {
@@ -20,6 +21,7 @@ interface CountRow {
 }
 
 interface ListCounts {
+  webhookHealth?: ListView['webhook_health'];
   companyCount: number;
   overdueFilings: number;
   alertCount: number;
@@ -62,9 +64,12 @@ export async function listViews(
     );
   // PostgreSQL answers count(*) and sum() as bigint, which its driver hands over as text.
   const counts = new Map(rows.map((row) => [Number(row.list_id), row]));
+  const health = new Map((await endpointsOfAccount(em, accountId)).map((row) => [row.url, row]));
   return lists.map((list) => {
     const row = counts.get(list.id);
+    const endpoint = list.webhookUrl === null ? undefined : health.get(list.webhookUrl);
     return toListView(list, {
+      webhookHealth: endpoint === undefined ? null : toEndpointHealthView(endpoint),
       companyCount: Number(row?.company_count ?? 0),
       overdueFilings: Number(row?.overdue_filings ?? 0),
       alertCount: Number(row?.alert_count ?? 0),
@@ -99,6 +104,7 @@ export function toListView(
     standard_webhooks: list.standardWebhooks,
     alert_types: alertTypesOf(list.alertTypes ?? null) ?? [],
     min_severity: minSeverityOf(list.minSeverity ?? null) ?? 'info',
+    webhook_health: counts.webhookHealth ?? null,
     open_potential_matches: counts.openPotentialMatches,
     created_at: list.createdAt.toISOString(),
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { alertTypes, severities } from '../webhooks/events';
 import { listKinds } from '../../db/entities/company-list';
 import { healthGrades } from '../health/score-company';
+import { endpointHealthView } from '../webhooks/endpoint-health';
 
 export const listKindSchema = z.enum(listKinds);
 
@@ -47,6 +48,11 @@ export const listViewSchema = z.object({
     .describe('True when deliveries to webhook_url also carry the Standard Webhooks headers'),
   alert_types: z.array(z.enum(alertTypes)).describe('The alert types sent to webhook_url; empty: every type'),
   min_severity: z.enum(severities).describe('The lowest severity sent to webhook_url; info: every alert'),
+  webhook_health: endpointHealthView
+    .nullable()
+    .describe(
+      'How webhook_url is doing (shared with every list and entry of the account naming it); null before its first attempt',
+    ),
   open_potential_matches: z
     .number()
     .int()

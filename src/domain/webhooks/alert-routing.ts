@@ -3,7 +3,8 @@ import { alertTypes, severities, type AlertType, type Severity } from './events'
 
 // Routing by alert type and severity (issue 42, docs/webhooks.md "Routing"): which alerts an address takes.
 
-export const notSentReasons = ['not_routed'] as const;
+// endpoint_disabled: the address that takes the alert is disabled (endpoint-health.ts).
+export const notSentReasons = ['not_routed', 'endpoint_disabled'] as const;
 export type NotSentReason = (typeof notSentReasons)[number];
 
 /** What an address takes: null alert types means all fifteen, null minimum severity means info (all three). */

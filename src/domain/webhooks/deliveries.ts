@@ -10,6 +10,7 @@ import {
 } from '../../db/entities/webhook-delivery-attempt';
 import { notFound } from '../errors';
 import { isUniqueViolation } from '../../db/unique-violation';
+import { countAttemptOutcome, DEFAULT_DISABLE_AFTER_MS } from './endpoint-health';
 
 export type NewDelivery = Pick<
   WebhookDelivery,
@@ -49,7 +50,8 @@ export async function findDelivery(em: EntityManager, eventId: string): Promise<
  * Records one attempt and moves the delivery to its new state, idempotently: a retried recording of the
  * same attempt number leaves the same rows. `run` is the redelivery the attempt belongs to (0: the delivery's own
  * run): the state moves only while that run is the delivery's latest, so a late retry of an earlier run's
- * recording cannot overwrite a redelivery in progress. Says whether the state moved.
+ * recording cannot overwrite a redelivery in progress. Says whether the state moved. The attempt counts towards
+ * its endpoint's health once, when it is first stored, whichever run it belongs to (the receiver answered it).
  */
 export async function recordAttempt(
   em: EntityManager,
@@ -57,13 +59,28 @@ export async function recordAttempt(
   status: DeliveryStatus,
   now: Date,
   run = 0,
+  disableAfterMs = DEFAULT_DISABLE_AFTER_MS,
 ): Promise<boolean> {
   return em.transactional(async (tx) => {
     const existing = await tx.findOne(WebhookDeliveryAttemptEntity, {
       eventId: attempt.eventId,
       number: attempt.number,
     });
-    if (!existing) await tx.insert(WebhookDeliveryAttemptEntity, attempt);
+    if (!existing) {
+      await tx.insert(WebhookDeliveryAttemptEntity, attempt);
+      const delivery = await tx.findOne(
+        WebhookDeliveryEntity,
+        { eventId: attempt.eventId },
+        { fields: ['accountId', 'url'], disableIdentityMap: true },
+      );
+      if (delivery)
+        await countAttemptOutcome(
+          tx,
+          { accountId: delivery.accountId, url: delivery.url },
+          attempt,
+          disableAfterMs,
+        );
+    }
     const moved = await tx.nativeUpdate(
       WebhookDeliveryEntity,
       { eventId: attempt.eventId, redeliveryCount: run },

@@ -5,6 +5,7 @@ import { WebhookRedeliveryEntity, type WebhookRedelivery } from '../../db/entiti
 import { webhookRecoveryWorkflowId } from '../../temporal/names';
 import { ServiceError } from '../errors';
 import { newId } from '../ids';
+import { reenableEndpoint } from './endpoint-health';
 import { claimRedelivery, insertRedeliveries, type RedeliveryClaim } from './redelivery-claims';
 
 /** How far back a recovery may reach: deliveries failed more than 14 days ago stay as they are. */
@@ -26,6 +27,8 @@ export interface RecoveryRequest {
   limit: number;
   now: Date;
   idempotencyKey: string | null;
+  /** One endpoint: re-enabled (it must be disabled) and only its failures sent again, in the same transaction. */
+  url?: string;
 }
 
 export interface RecoveryClaims {
@@ -37,7 +40,8 @@ export interface RecoveryClaims {
  * Claims every `failed` delivery of the account whose failure (completed_at) is at or after `since`, oldest
  * failure first, at most `limit`, and stores the recovery with the answer the caller will give, in one
  * transaction. Only the account's own deliveries are read. A delivery another request claims meanwhile is left
- * to that request.
+ * to that request. With a `url`, the endpoint is re-enabled first (refused unless disabled) and only its
+ * deliveries are claimed: those that failed and those held back while it was disabled (stored failed, unsent).
  */
 export async function claimRecovery<A>(
   em: EntityManager,
@@ -60,9 +64,16 @@ export async function claimRecovery<A>(
     };
     // First, so a second call with the same key stops here (unique key) before it claims anything.
     await tx.insert(WebhookRecoveryEntity, recovery);
+    if (request.url !== undefined)
+      await reenableEndpoint(tx, { accountId: request.accountId, url: request.url }, request.now);
     const failed = await tx.find(
       WebhookDeliveryEntity,
-      { accountId: request.accountId, status: 'failed', completedAt: { $gte: request.since } },
+      {
+        accountId: request.accountId,
+        status: 'failed',
+        completedAt: { $gte: request.since },
+        ...(request.url === undefined ? {} : { url: request.url }),
+      },
       {
         orderBy: { completedAt: 'asc', eventId: 'asc' },
         limit: request.limit + 1,

@@ -5,6 +5,7 @@ import { CsrfField, Notice, TextField } from '../form-controls';
 import type { FormProblem } from '../form-problem';
 import { Layout, type Viewer } from '../layout';
 import { DeliveryStatusText } from './delivery-status';
+import { DisabledEndpointBanner, REENABLE_ENDPOINT_PATH } from './endpoint-banner';
 import { UtcTime } from './utc-time';
 
 export type DeliveriesAnswer = z.infer<typeof listWebhookDeliveries.output>;
@@ -35,6 +36,14 @@ export function DeliveriesPage(props: {
   return (
     <Layout title="Webhook deliveries" viewer={viewer} section="deliveries">
       <h1>Webhook deliveries</h1>
+      {answer.endpoints.map((endpoint) => (
+        <DisabledEndpointBanner
+          viewer={viewer}
+          url={endpoint.url}
+          health={endpoint}
+          action={REENABLE_ENDPOINT_PATH}
+        />
+      ))}
       <p>
         Every webhook sent to your addresses, newest first, with each attempt. An alert is tried up to 8 times
         over about a day; a test webhook once.

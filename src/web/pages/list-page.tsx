@@ -7,6 +7,7 @@ import { Layout, type Viewer } from '../layout';
 import { ListFiltersForm, listPageHref, type ListFilters } from './list-filters';
 import { companyPath } from './company-paths';
 import { ListSearch, type ListSearchState } from './list-search';
+import { DisabledEndpointBanner, listReenablePath } from './endpoint-banner';
 
 export type ListCompanies = z.infer<typeof getListCompanies.output>;
 export type AddOutcome = z.infer<typeof addCompaniesToList.output>;
@@ -37,6 +38,14 @@ export function ListPage(props: {
         <a href="/app/lists">Your lists</a>
       </p>
       <h1>{list.name}</h1>
+      {list.webhook_url !== null ? (
+        <DisabledEndpointBanner
+          viewer={viewer}
+          url={list.webhook_url}
+          health={list.webhook_health}
+          action={listReenablePath(list.id)}
+        />
+      ) : null}
       <p>
         A list of {list.kind}
         {list.is_default ? ' (your default list)' : ''}, with {page.total}{' '}

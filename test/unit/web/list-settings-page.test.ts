@@ -21,6 +21,7 @@ const list = {
   standard_webhooks: false,
   alert_types: [],
   min_severity: 'info' as const,
+  webhook_health: null,
   open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };
@@ -102,7 +103,14 @@ describe('the lists page', () => {
 
 describe('the list page', () => {
   const page: ListCompanies = {
-    list: { id: 7, name: 'Clients', kind: 'clients', is_default: false },
+    list: {
+      id: 7,
+      name: 'Clients',
+      kind: 'clients',
+      is_default: false,
+      webhook_url: null,
+      webhook_health: null,
+    },
     items: [],
     total: 120,
     limit: 50,

@@ -50,11 +50,12 @@ const listView = {
   standard_webhooks: false,
   alert_types: [],
   min_severity: 'info' as const,
+  webhook_health: null,
   open_potential_matches: 0,
   created_at: '2026-11-24T00:00:00.000Z',
 };
 const companies: ListCompanies = {
-  list: { id: 7, name: HOSTILE, kind: 'clients', is_default: false },
+  list: { id: 7, name: HOSTILE, kind: 'clients', is_default: false, webhook_url: null, webhook_health: null },
   items: [
     {
       company_number: '00445790',

@@ -114,6 +114,7 @@ const delivery: DeliveryView = {
 const deliveries: DeliveriesAnswer = {
   deliveries: [delivery, { ...delivery, id: 'evt_test_abc', event_type: 'webhook.test', attempts: [] }],
   next_cursor: 'eyJjIjoxfQ',
+  endpoints: [],
 };
 
 const secretView: WebhookSecretView = {
@@ -149,7 +150,29 @@ const pages: [string, VNode<any>][] = [
       testProblem: problem,
     }),
   ],
-  ['deliveries, empty', h(DeliveriesPage, { viewer, answer: { deliveries: [], next_cursor: null } })],
+  [
+    'deliveries, two disabled addresses',
+    h(DeliveriesPage, {
+      viewer,
+      answer: {
+        deliveries: [],
+        next_cursor: null,
+        endpoints: [HOSTILE, `${HOSTILE}/2`].map((url) => ({
+          url,
+          state: 'disabled' as const,
+          consecutive_failures: 9,
+          last_error: HOSTILE,
+          last_success_at: null,
+          failing_since: '2026-11-20T09:00:00.000Z',
+          disabled_at: '2026-11-25T09:00:00.000Z',
+        })),
+      },
+    }),
+  ],
+  [
+    'deliveries, empty',
+    h(DeliveriesPage, { viewer, answer: { deliveries: [], next_cursor: null, endpoints: [] } }),
+  ],
   ['delivery', h(DeliveryPage, { viewer, delivery, problem: { status: 409, fields: {}, message: HOSTILE } })],
   ['webhook secret', h(WebhookSecretPage, { viewer, view: rotating, revealed: false })],
   ['webhook secret, revealed', h(WebhookSecretPage, { viewer, view: rotating, revealed: true })],

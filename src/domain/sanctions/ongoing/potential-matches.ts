@@ -7,6 +7,7 @@ import {
 import { WebhookDeliveryEntity, type WebhookDelivery } from '../../../db/entities/webhook-delivery';
 import { MAX_ATTEMPTS } from '../../../workflows/retry-schedule';
 import { notFound, ServiceError } from '../../errors';
+import { disabledEndpoints, endpointKey } from '../../webhooks/endpoint-health';
 import { potentialMatchEvent, POTENTIAL_MATCH_EVENT_TYPE } from '../../webhooks/potential-match-event';
 import type { FoundMatch } from './rescreen-companies';
 import type { SanctionsMonitor } from './sanctions-alert-addresses';
@@ -58,6 +59,7 @@ export async function storeRescreenBatch(
     }
     let inserted = 0;
     const deliveryEventIds: string[] = [];
+    const disabled = await disabledEndpoints(tx, [...new Set(batch.monitors.map((m) => m.accountId))]);
     for (const monitor of batch.monitors) {
       for (const match of found.get(monitor.companyNumber) ?? []) {
         const key = keyOf(
@@ -122,6 +124,8 @@ export async function storeRescreenBatch(
           batch.publicBaseUrl,
           batch.now,
         );
+        // A disabled address's event is stored ended and never started, as an alert's is: a recovery sends it.
+        const held = disabled.has(endpointKey(monitor.accountId, monitor.url));
         // A new match's event id is new too, and a reopened one's names the version that reopened it: no conflict
         // to guard against inside the transaction.
         await tx.insert(WebhookDeliveryEntity, {
@@ -133,16 +137,16 @@ export async function storeRescreenBatch(
           url: monitor.url,
           body: JSON.stringify(event),
           standardWebhooks: monitor.standardWebhooks ?? false,
-          status: 'pending',
+          status: held ? 'failed' : 'pending',
           maxAttempts: MAX_ATTEMPTS,
           attemptCount: 0,
           createdAt: batch.now,
           updatedAt: batch.now,
-          nextAttemptAt: batch.now,
-          completedAt: null,
+          nextAttemptAt: held ? null : batch.now,
+          completedAt: held ? batch.now : null,
         });
         await tx.nativeUpdate(ScreeningMatchEntity, { id: Number(id) }, { eventId: event.id });
-        deliveryEventIds.push(event.id);
+        if (!held) deliveryEventIds.push(event.id);
       }
     }
     const last = batch.companyNumbers.at(-1);
