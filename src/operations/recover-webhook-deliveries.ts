@@ -71,7 +71,7 @@ export const recoverWebhookDeliveries = keyedOperation({
   output,
   async replay(args, { em, account, idempotencyKey }) {
     if (idempotencyKey === undefined) return undefined;
-    const request = { since: new Date(args.since), limit: args.limit };
+    const request = { since: new Date(args.since), limit: args.limit, url: args.url };
     return (await recoveryAnswerForKey(em, account.id, idempotencyKey, request)) as Answer | undefined;
   },
   async handler(args, { em, account, now, services, idempotencyKey }) {
@@ -107,6 +107,7 @@ export const recoverWebhookDeliveries = keyedOperation({
       const stored = await recoveryAnswerForKey(em.fork(), account.id, idempotencyKey, {
         since,
         limit: args.limit,
+        url: args.url,
       });
       if (stored === undefined) throw error;
       return stored as Answer;

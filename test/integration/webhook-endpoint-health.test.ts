@@ -198,6 +198,23 @@ describe('webhook endpoint health: an address that only fails is disabled, then 
     });
     expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
     expect(receivedFor(heldId)).toBe(1);
+
+    // An Idempotency-Key answers again only for the same request: the same since with a url is another request.
+    const keyed = { 'Idempotency-Key': 'recover-health-1' };
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const everyAddress = await request(app, 'POST', '/watchlist/webhooks/recover', {
+      key,
+      headers: keyed,
+      body: { since },
+    });
+    expect(everyAddress.status).toBe(202);
+    const withUrl = await request<ErrorBody>(app, 'POST', '/watchlist/webhooks/recover', {
+      key,
+      headers: keyed,
+      body: { since, url },
+    });
+    expect([withUrl.status, withUrl.body.error.code]).toEqual([409, 'conflict']);
+    expect(withUrl.body.error.message).toMatch(/another since, limit or url/);
   });
 
   it('counts an attempt once however often its recording is retried; a success ends the run but does not re-enable', async () => {

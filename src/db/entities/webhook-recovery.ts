@@ -8,6 +8,8 @@ export interface WebhookRecovery {
   /** The most deliveries the call would start. */
   batchLimit: number;
   idempotencyKey: string | null;
+  /** The disabled address the call re-enabled (migration 0037); null for a recovery of every address. */
+  url: string | null;
   /** `webhook-recovery/<account id>/<id>`; null when there was nothing to send. */
   workflowId: string | null;
   started: number;
@@ -26,6 +28,7 @@ export const WebhookRecoveryEntity = new EntitySchema<WebhookRecovery>({
     since: { type: 'datetime' },
     batchLimit: { type: 'integer', fieldName: 'batch_limit' },
     idempotencyKey: { type: 'string', fieldName: 'idempotency_key', nullable: true },
+    url: { type: 'text', nullable: true },
     workflowId: { type: 'string', fieldName: 'workflow_id', nullable: true },
     started: { type: 'integer' },
     truncated: { type: 'boolean' },

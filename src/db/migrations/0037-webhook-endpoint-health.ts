@@ -28,5 +28,12 @@ export class Migration0037WebhookEndpointHealth extends Migration {
         t.index(['state', 'consecutive_failures'], 'webhook_endpoint_health_by_state');
       }),
     );
+    // A recover call with a url re-enables that address: its Idempotency-Key answers again only for the same url.
+    await runSchema(
+      this,
+      this.getKnex().schema.alterTable('webhook_recoveries', (t) => {
+        t.text('url').nullable();
+      }),
+    );
   }
 }

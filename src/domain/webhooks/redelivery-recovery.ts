@@ -56,6 +56,7 @@ export async function claimRecovery<A>(
       since: request.since,
       batchLimit: request.limit,
       idempotencyKey: request.idempotencyKey,
+      url: request.url ?? null,
       workflowId: null,
       started: 0,
       truncated: false,
@@ -140,14 +141,14 @@ export async function deleteRecovery(em: EntityManager, id: string): Promise<voi
 }
 
 /**
- * The answer already given under this key, or undefined when the key is new. The same key with another `since`
- * or `limit` is a conflict.
+ * The answer already given under this key, or undefined when the key is new. The same key with another `since`,
+ * `limit` or `url` is a conflict.
  */
 export async function recoveryAnswerForKey(
   em: EntityManager,
   accountId: string,
   idempotencyKey: string,
-  request: { since: Date; limit: number },
+  request: { since: Date; limit: number; url: string | undefined },
 ): Promise<unknown> {
   const row = await em.findOne(
     WebhookRecoveryEntity,
@@ -155,10 +156,14 @@ export async function recoveryAnswerForKey(
     { disableIdentityMap: true },
   );
   if (row === null || row.answer === '') return undefined;
-  if (row.since.getTime() !== request.since.getTime() || row.batchLimit !== request.limit) {
+  if (
+    row.since.getTime() !== request.since.getTime() ||
+    row.batchLimit !== request.limit ||
+    (row.url ?? undefined) !== request.url
+  ) {
     throw new ServiceError(
       'conflict',
-      `Idempotency-Key "${idempotencyKey}" was already used for a recover call with another since or limit; ` +
+      `Idempotency-Key "${idempotencyKey}" was already used for a recover call with another since, limit or url; ` +
         'use a new key for a new request',
       { idempotency_key: idempotencyKey, recovery_id: row.id },
     );
