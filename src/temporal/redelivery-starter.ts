@@ -7,6 +7,7 @@ import type { WebhookRedelivery } from '../db/entities/webhook-redelivery';
 import type { DeliveryWithAttempts } from '../domain/webhooks/deliveries';
 import { ServiceError } from '../domain/errors';
 import { releaseClaims, type RedeliveryClaim } from '../domain/webhooks/redelivery-claims';
+import { restoreDisabledEndpoint } from '../domain/webhooks/endpoint-health';
 import { claimRecovery, deleteRecovery, type RecoveryRequest } from '../domain/webhooks/redelivery-recovery';
 import { claimRequestedRedelivery, type RedeliveryRequest } from '../domain/webhooks/redelivery-request';
 import type {
@@ -185,7 +186,7 @@ export async function recover<A>(
   request: RecoveryRequest,
   answerOf: (recovery: Omit<WebhookRecovery, 'answer'>, claims: readonly RedeliveryClaim[]) => A,
 ): Promise<A> {
-  const { recovery, claims, answer } = await claimRecovery(context.em, request, answerOf);
+  const { recovery, claims, answer, reenabled } = await claimRecovery(context.em, request, answerOf);
   if (recovery.workflowId === null) return answer;
   try {
     await context.client.workflow.start<RecoveryWorkflow>(workflowTypes.webhookRecovery, {
@@ -201,6 +202,7 @@ export async function recover<A>(
   } catch (error) {
     await releaseClaims(context.em.fork(), claims);
     await deleteRecovery(context.em.fork(), recovery.id);
+    if (reenabled) await restoreDisabledEndpoint(context.em.fork(), reenabled);
     throw temporalUnavailable(error);
   }
   return answer;

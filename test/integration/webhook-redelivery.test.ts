@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Client } from '@temporalio/client';
 import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
 import { WebhookDeliveryAttemptEntity } from '../../src/db/entities/webhook-delivery-attempt';
+import { WebhookEndpointHealthEntity } from '../../src/db/entities/webhook-endpoint-health';
 import { createDelivery, recordAttempt } from '../../src/domain/webhooks/deliveries';
 import { claimRequestedRedelivery } from '../../src/domain/webhooks/redelivery-request';
 import { alertEvent } from '../../src/domain/webhooks/events';
@@ -610,6 +611,39 @@ describe('redeliver one webhook delivery, recover the failed ones', () => {
 
       expect(await Promise.all(ids.map(rowOf))).toEqual(before);
       expect(await countRows('webhook_redeliveries', owner.account_id)).toBe(0);
+      expect(await countRows('webhook_recoveries', owner.account_id)).toBe(0);
+    });
+
+    it('a recover with the url of a disabled address answers 503 and leaves the address disabled, as it was', async () => {
+      const owner = await signUp(app);
+      const id = await failedDelivery(owner.account_id);
+      const endpoint = { accountId: owner.account_id, url: (await rowOf(id)).url };
+      const healthOf = () =>
+        app.services.orm.em
+          .fork()
+          .findOneOrFail(WebhookEndpointHealthEntity, endpoint, { disableIdentityMap: true });
+      await app.services.orm.em
+        .fork()
+        .nativeUpdate(WebhookEndpointHealthEntity, endpoint, { state: 'disabled', disabledAt: new Date() });
+      const before = await healthOf();
+      expect(before.consecutiveFailures).toBeGreaterThan(0);
+
+      await expect(
+        recoverDirectly(
+          context(),
+          {
+            ...endpoint,
+            since: new Date(Date.now() - 60_000),
+            limit: 10,
+            now: new Date(),
+            idempotencyKey: null,
+          },
+          () => 1,
+        ),
+      ).rejects.toMatchObject({ code: 'unavailable' });
+
+      expect(await healthOf()).toEqual(before);
+      expect(await rowOf(id)).toMatchObject({ status: 'failed' });
       expect(await countRows('webhook_recoveries', owner.account_id)).toBe(0);
     });
 

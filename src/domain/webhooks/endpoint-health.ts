@@ -144,6 +144,27 @@ export async function reenableEndpoint(
   return health;
 }
 
+/**
+ * Puts back an endpoint a recovery re-enabled when the recovery's workflow could not start (its claims are released
+ * too): the call answered 503, so nothing it did may stay. Only while it is still as the recovery left it.
+ */
+export async function restoreDisabledEndpoint(
+  em: EntityManager,
+  before: WebhookEndpointHealth,
+): Promise<void> {
+  await em.nativeUpdate(
+    WebhookEndpointHealthEntity,
+    { accountId: before.accountId, url: before.url, state: 'enabled', consecutiveFailures: 0 },
+    {
+      state: before.state,
+      disabledAt: before.disabledAt,
+      consecutiveFailures: before.consecutiveFailures,
+      failingSince: before.failingSince,
+      updatedAt: before.updatedAt,
+    },
+  );
+}
+
 /** The endpoints operators look at: disabled ones, and those failing now, worst first. */
 export async function unhealthyEndpoints(em: EntityManager): Promise<WebhookEndpointHealth[]> {
   return em.find(

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { WebhookDeliveryEntity, type WebhookDelivery } from '../../db/entities/webhook-delivery';
+import type { WebhookEndpointHealth } from '../../db/entities/webhook-endpoint-health';
 import { WebhookRecoveryEntity, type WebhookRecovery } from '../../db/entities/webhook-recovery';
 import { WebhookRedeliveryEntity, type WebhookRedelivery } from '../../db/entities/webhook-redelivery';
 import { webhookRecoveryWorkflowId } from '../../temporal/names';
@@ -34,6 +35,8 @@ export interface RecoveryRequest {
 export interface RecoveryClaims {
   recovery: WebhookRecovery;
   claims: RedeliveryClaim[];
+  /** The disabled endpoint the call re-enabled, as it was: put back if the recovery's workflow cannot start. */
+  reenabled?: WebhookEndpointHealth;
 }
 
 /**
@@ -65,8 +68,10 @@ export async function claimRecovery<A>(
     };
     // First, so a second call with the same key stops here (unique key) before it claims anything.
     await tx.insert(WebhookRecoveryEntity, recovery);
-    if (request.url !== undefined)
-      await reenableEndpoint(tx, { accountId: request.accountId, url: request.url }, request.now);
+    const reenabled =
+      request.url === undefined
+        ? undefined
+        : await reenableEndpoint(tx, { accountId: request.accountId, url: request.url }, request.now);
     const failed = await tx.find(
       WebhookDeliveryEntity,
       {
@@ -106,7 +111,7 @@ export async function claimRecovery<A>(
         answer: recovery.answer,
       },
     );
-    return { recovery, claims, answer };
+    return { recovery, claims, answer, ...(reenabled ? { reenabled } : {}) };
   });
 }
 
