@@ -18,6 +18,7 @@ import type { PotentialMatchView } from '../../src/domain/sanctions/ongoing/pote
 import { rescreenCompany } from '../../src/domain/sanctions/ongoing/rescreen-companies';
 import { currentSanctionsLists } from '../../src/domain/sanctions/sanctions-list';
 import { companySubjects } from '../../src/domain/sanctions/screening/screening-subjects';
+import { WebhookEndpointHealthEntity } from '../../src/db/entities/webhook-endpoint-health';
 import { potentialMatchEventSchema } from '../../src/domain/webhooks/potential-match-event';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
@@ -486,5 +487,60 @@ describe('ongoing screening (dev server, loopback receiver)', () => {
     expect((await matches(b.api_key)).body.matches).toMatchObject([
       { status: 'open', list: { version_id: version }, company_number: NORDVIND },
     ]);
+  });
+
+  it('holds back the event of a match reopened for an address disabled by its failures, and sends it once on re-enable', async () => {
+    // A's bakeries list now sends sanctions events, to an address endpoint health has disabled.
+    const { body } = await request<{ lists: { id: number; name: string }[] }>(app, 'GET', '/lists', {
+      key: a.api_key,
+    });
+    const bakeries = body.lists.find((list) => list.name === 'Bakeries')!;
+    const patched = await request(app, 'PATCH', `/lists/${bakeries.id}`, {
+      key: a.api_key,
+      body: { sanctions_alerts: true },
+    });
+    expect(patched.status).toBe(200);
+    const url = receiver.url('/a-bakeries');
+    const failingSince = new Date(Date.now() - 6 * 24 * 3_600_000);
+    await app.services.orm.em.fork().upsert(WebhookEndpointHealthEntity, {
+      accountId: a.account_id,
+      url,
+      state: 'disabled',
+      consecutiveFailures: 40,
+      lastError: 'http_status: 500',
+      lastSuccessAt: null,
+      failingSince,
+      disabledAt: new Date(),
+      updatedAt: new Date(),
+    });
+
+    // SMITH delisted, then listed again: A's MEADOW match reopens, and its event is stored but not sent.
+    await drop('v8.csv', [PETROV]);
+    await rescreenOf(await refresh()).result();
+    await drop('v9.csv', [PETROV, SMITH]);
+    expect(await rescreenOf(await refresh()).result()).toMatchObject({ state: 'completed' });
+    const reopened = (await matches(a.api_key)).body.matches.find((m) => m.company_number === MEADOW)!;
+    expect(reopened.status).toBe('open');
+    expect(reopened.event_id).not.toBeNull();
+    const eventId = reopened.event_id!;
+    const deliveryOf = () =>
+      request<{ status: string; attempt_count: number }>(
+        app,
+        'GET',
+        `/watchlist/webhooks/deliveries/${eventId}`,
+        { key: a.api_key },
+      );
+    expect((await deliveryOf()).body).toMatchObject({ status: 'failed', attempt_count: 0 });
+    const sentTo = () => receiver.received.filter((r) => r.headers['service-event-id'] === eventId);
+    expect(sentTo()).toHaveLength(0);
+
+    const recovered = await request(app, 'POST', '/watchlist/webhooks/recover', {
+      key: a.api_key,
+      body: { since: failingSince.toISOString(), url },
+    });
+    expect(recovered.status).toBe(202);
+    await waitFor(async () => ((await deliveryOf()).body.status === 'delivered' ? true : undefined));
+    expect(sentTo()).toHaveLength(1);
+    expect(sentTo()[0]!.path).toBe('/a-bakeries');
   });
 });
