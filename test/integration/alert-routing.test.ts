@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
-import { runChangeCheckStep } from '../../src/domain/changes/change-check';
 import type { ChangeDraft } from '../../src/domain/changes/company-changes';
-import { appendChanges } from '../../src/domain/changes/register-change-log';
+import { checkSimulatedChanges, strikeOffProposal } from '../support/simulated-changes';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import type { getWatchlistAlerts } from '../../src/operations/get-watchlist-alerts';
 import { projectRoot } from '../support/paths';
@@ -15,14 +14,6 @@ type AlertsPage = z.infer<typeof getWatchlistAlerts.output>;
 const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
 const ON_CALL = 'https://hooks.example.com/on-call';
 const MAILBOX = 'https://hooks.example.com/mailbox';
-const strikeOff: ChangeDraft = {
-  companyNumber: '09876543',
-  change: 'updated',
-  field: 'company_status',
-  alertType: 'gazette_notice',
-  oldValue: { status: 'active', detail: null },
-  newValue: { status: 'active', detail: 'active-proposal-to-strike-off' },
-};
 
 describe('routing alerts by type and severity', () => {
   let app: TestApp;
@@ -34,15 +25,7 @@ describe('routing alerts by type and severity', () => {
     await app?.stop();
   });
 
-  async function changeCheck(drafts: ChangeDraft[]): Promise<string[]> {
-    const now = new Date();
-    await app.services.orm.em.fork().transactional((em) => appendChanges(em, drafts, 'simulator', now));
-    const step = await runChangeCheckStep(app.services.orm.em.fork(), {
-      now: new Date(now.getTime() + 1000),
-      publicBaseUrl: 'https://api.example.test',
-    });
-    return step.deliveryEventIds;
-  }
+  const changeCheck = (drafts: ChangeDraft[]) => checkSimulatedChanges(app, drafts);
 
   it('min_severity critical receives only critical alerts; the others are listed as not sent (not_routed)', async () => {
     const { api_key: key } = await signUp(app);
@@ -58,7 +41,7 @@ describe('routing alerts by type and severity', () => {
       body: { list_id: list, company_numbers: ['09876543', '01234567'] },
     });
 
-    const sent = await changeCheck([nameChange, chargeRegistered, strikeOff]);
+    const sent = await changeCheck([nameChange, chargeRegistered, strikeOffProposal]);
     const deliveries = await app.services.orm.em
       .fork()
       .find(WebhookDeliveryEntity, { eventId: { $in: sent }, url: ON_CALL });
@@ -99,7 +82,7 @@ describe('routing alerts by type and severity', () => {
     const sent = await changeCheck([
       { ...nameChange, newValue: { company_name: 'ACORN LEAF TWO LTD' } },
       { ...chargeRegistered, newValue: { ...(chargeRegistered.newValue as object), charge_code: 'X2' } },
-      { ...strikeOff, oldValue: { status: 'active', detail: 'x' } },
+      { ...strikeOffProposal, oldValue: { status: 'active', detail: 'x' } },
     ]);
     const deliveries = await app.services.orm.em
       .fork()

@@ -2,13 +2,12 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import type { z } from 'zod';
 import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
-import { runChangeCheckStep } from '../../src/domain/changes/change-check';
-import { appendChanges } from '../../src/domain/changes/register-change-log';
 import { verifyStandardWebhook } from '../../src/domain/webhooks/verify-standard-webhook';
 import { verifyWebhook } from '../../src/domain/webhooks/verify-webhook';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import type { webhookSecretView } from '../../src/operations/webhook-secret-view';
 import { launchDeliveryWorkflow } from '../../src/temporal/delivery-starter';
+import { checkSimulatedChanges } from '../support/simulated-changes';
 import { startLocalReceiver, type LocalReceiver, type ReceivedRequest } from '../support/local-receiver';
 import { projectRoot } from '../support/paths';
 import { chargeRegistered, nameChange } from '../support/sample-changes';
@@ -94,17 +93,8 @@ describe('Standard Webhooks, opt-in per address', () => {
     });
     expect(watched.body).toMatchObject({ standard_webhooks: false });
 
-    const now = new Date();
-    await app.services.orm.em
-      .fork()
-      .transactional((em) => appendChanges(em, [nameChange, chargeRegistered], 'simulator', now));
-    const step = await runChangeCheckStep(app.services.orm.em.fork(), {
-      now: new Date(now.getTime() + 1000),
-      publicBaseUrl: 'https://api.example.test',
-    });
-    const rows = await app.services.orm.em
-      .fork()
-      .find(WebhookDeliveryEntity, { eventId: { $in: step.deliveryEventIds } });
+    const eventIds = await checkSimulatedChanges(app, [nameChange, chargeRegistered]);
+    const rows = await app.services.orm.em.fork().find(WebhookDeliveryEntity, { eventId: { $in: eventIds } });
     expect(rows.map((row) => [row.companyNumber, row.standardWebhooks]).sort()).toEqual([
       ['01234567', false],
       ['09876543', true],

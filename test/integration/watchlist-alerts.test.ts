@@ -7,6 +7,7 @@ import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
 import { setPlan } from '../../src/domain/accounts/accounts';
 import { runChangeCheckStep } from '../../src/domain/changes/change-check';
 import type { ChangeDraft } from '../../src/domain/changes/company-changes';
+import { strikeOffProposal } from '../support/simulated-changes';
 import { accountsFiled, chargeRegistered, nameChange } from '../support/sample-changes';
 import { appendChanges } from '../../src/domain/changes/register-change-log';
 import { alertEventSchema } from '../../src/domain/webhooks/events';
@@ -35,14 +36,6 @@ const unmonitored: ChangeDraft = {
   alertType: 'status_change',
   oldValue: { status: 'liquidation', detail: null, date_of_cessation: null },
   newValue: { status: 'dissolved', detail: null, date_of_cessation: '2026-11-20' },
-};
-const strikeOff: ChangeDraft = {
-  companyNumber: '09876543',
-  change: 'updated',
-  field: 'company_status',
-  alertType: 'gazette_notice',
-  oldValue: { status: 'active', detail: null },
-  newValue: { status: 'active', detail: 'active-proposal-to-strike-off' },
 };
 const moved: ChangeDraft = {
   companyNumber: '09876543',
@@ -129,7 +122,7 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
     await post('/watchlist', { company_number: '09876543', webhook_url: THEIR_HOOK }, theirKey);
 
     firstAt = new Date();
-    await changeCheck([nameChange, chargeRegistered, accountsFiled, unmonitored, strikeOff], firstAt);
+    await changeCheck([nameChange, chargeRegistered, accountsFiled, unmonitored, strikeOffProposal], firstAt);
     secondAt = new Date(firstAt.getTime() + 60_000);
     await changeCheck([moved], secondAt);
   });
@@ -137,7 +130,9 @@ describe('GET /watchlist/alerts and alert counts on lists', () => {
 
   it('lists the caller’s alerts newest first, with the payload’s fields and the delivery', async () => {
     const [moveAlert, strikeAlert, filedAlert, chargeAlert, nameAlert] = await Promise.all(
-      [moved, strikeOff, accountsFiled, chargeRegistered, nameChange].map((d) => alertFor(myAccount, d)),
+      [moved, strikeOffProposal, accountsFiled, chargeRegistered, nameChange].map((d) =>
+        alertFor(myAccount, d),
+      ),
     );
     const links = (number: string) => ({
       company: `${PUBLIC_BASE_URL}/company/${number}`,

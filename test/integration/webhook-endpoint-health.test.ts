@@ -4,9 +4,8 @@ import { webhookCommands } from '../../src/cli/webhook-commands';
 import { accountForApiKey, setPlan } from '../../src/domain/accounts/accounts';
 import { WebhookDeliveryEntity } from '../../src/db/entities/webhook-delivery';
 import { createDelivery, recordAttempt } from '../../src/domain/webhooks/deliveries';
-import { runChangeCheckStep } from '../../src/domain/changes/change-check';
 import type { ChangeDraft } from '../../src/domain/changes/company-changes';
-import { appendChanges } from '../../src/domain/changes/register-change-log';
+import { checkSimulatedChanges, strikeOffProposal } from '../support/simulated-changes';
 import { importCompaniesCsv } from '../../src/ingest/companies-house/import-companies';
 import type { getLists } from '../../src/operations/get-lists';
 import type { getWatchlistAlerts } from '../../src/operations/get-watchlist-alerts';
@@ -25,14 +24,6 @@ type AlertsPage = z.infer<typeof getWatchlistAlerts.output>;
 
 const fixture = join(projectRoot, 'test/fixtures/companies/basic-company-data-sample.csv');
 const DISABLE_AFTER_SECONDS = 60;
-const strikeOff: ChangeDraft = {
-  companyNumber: '09876543',
-  change: 'updated',
-  field: 'company_status',
-  alertType: 'gazette_notice',
-  oldValue: { status: 'active', detail: null },
-  newValue: { status: 'active', detail: 'active-proposal-to-strike-off' },
-};
 
 describe('webhook endpoint health: an address that only fails is disabled, then re-enabled with a recovery', () => {
   let receiver: LocalReceiver;
@@ -67,13 +58,8 @@ describe('webhook endpoint health: an address that only fails is disabled, then 
 
   /** The change check as its activity runs it: alerts and deliveries written, then each pending one started. */
   async function changeCheck(drafts: ChangeDraft[]): Promise<string[]> {
-    const now = new Date(Date.now() + aheadMs);
-    await app.services.orm.em.fork().transactional((em) => appendChanges(em, drafts, 'simulator', now));
-    const step = await runChangeCheckStep(app.services.orm.em.fork(), {
-      now: new Date(now.getTime() + 1000),
-      publicBaseUrl: 'https://api.example.test',
-    });
-    for (const eventId of step.deliveryEventIds) {
+    const eventIds = await checkSimulatedChanges(app, drafts, new Date(Date.now() + aheadMs));
+    for (const eventId of eventIds) {
       const delivery = await app.services.orm.em.fork().findOneOrFail(WebhookDeliveryEntity, { eventId });
       const handle = await startDeliveryWorkflow(
         app.services.temporal,
@@ -82,7 +68,7 @@ describe('webhook endpoint health: an address that only fails is disabled, then 
       );
       running.add(handle.workflowId);
     }
-    return step.deliveryEventIds;
+    return eventIds;
   }
 
   const endpointsOf = async (key: string) =>
@@ -132,7 +118,7 @@ describe('webhook endpoint health: an address that only fails is disabled, then 
     });
 
     // A new alert for the disabled address: recorded, listed as not sent, no workflow started.
-    expect(await changeCheck([strikeOff])).toEqual([]);
+    expect(await changeCheck([strikeOffProposal])).toEqual([]);
     const alerts = await request<AlertsPage>(app, 'GET', '/watchlist/alerts', { key });
     const held = alerts.body.alerts.find((alert) => alert.alert_type === 'gazette_notice')!;
     expect(held).toMatchObject({ not_sent_reason: 'endpoint_disabled', delivery: { status: 'failed' } });

@@ -1,3 +1,4 @@
+import { OffsetPager } from './offset-pager';
 import type { z } from 'zod';
 import { companyStatusSchema } from '../../domain/companies/company-profile';
 import type { searchCompanies } from '../../operations/search-companies';
@@ -135,20 +136,7 @@ function SearchResults({ filters, answer }: { filters: CompanySearchFilters; ans
           </tbody>
         </table>
       </TableBox>
-      {answer.offset > 0 || answer.next_offset !== null ? (
-        <nav aria-label="Pages of results" class="pager">
-          {answer.offset > 0 ? (
-            <a href={searchHref(filters, Math.max(0, answer.offset - answer.limit))} rel="prev">
-              Previous page
-            </a>
-          ) : null}{' '}
-          {answer.next_offset !== null ? (
-            <a href={searchHref(filters, answer.next_offset)} rel="next">
-              Next page
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <OffsetPager page={answer} href={(offset) => searchHref(filters, offset)} label="Pages of results" />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { OffsetPager } from './offset-pager';
 import type { z } from 'zod';
 import { kybOutcomes } from '../../domain/kyb/kyb-outcome';
 import type { listKybChecks } from '../../operations/list-kyb-checks';
@@ -168,16 +169,13 @@ function ChecksTable({ filters, answer }: { filters: KybFilters; answer: KybChec
           </tbody>
         </table>
       </TableBox>
-      {answer.offset > 0 || answer.next_offset !== null ? (
-        <nav aria-label="Pages of checks" class="pager">
-          {answer.offset > 0 ? (
-            <a href={kybListHref(filters, Math.max(0, answer.offset - answer.limit))}>Newer checks</a>
-          ) : null}{' '}
-          {answer.next_offset !== null ? (
-            <a href={kybListHref(filters, answer.next_offset)}>Older checks</a>
-          ) : null}
-        </nav>
-      ) : null}
+      <OffsetPager
+        page={answer}
+        href={(offset) => kybListHref(filters, offset)}
+        label="Pages of checks"
+        previous="Newer checks"
+        next="Older checks"
+      />
     </section>
   );
 }

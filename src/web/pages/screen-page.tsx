@@ -1,3 +1,4 @@
+import { OffsetPager } from './offset-pager';
 import { listKinds } from '../../db/entities/company-list';
 import type { ListView } from '../../domain/lists/list-view';
 import { CsrfField, Notice, SelectField, TextField } from '../form-controls';
@@ -227,20 +228,7 @@ function ScreenResults({ filters, answer }: { filters: ScreenFilters; answer: Sc
           </tbody>
         </table>
       </TableBox>
-      {answer.offset > 0 || answer.next_offset !== null ? (
-        <nav aria-label="Pages of results" class="pager">
-          {answer.offset > 0 ? (
-            <a href={screenHref(filters, Math.max(0, answer.offset - answer.limit))} rel="prev">
-              Previous page
-            </a>
-          ) : null}{' '}
-          {answer.next_offset !== null ? (
-            <a href={screenHref(filters, answer.next_offset)} rel="next">
-              Next page
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <OffsetPager page={answer} href={(offset) => screenHref(filters, offset)} label="Pages of results" />
     </section>
   );
 }

@@ -1,6 +1,6 @@
+import { signedInOnPlan } from '../../support/web-sign-in';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
 import type { ChangeDraft } from '../../../src/domain/changes/company-changes';
 import { accountsFiled, chargeRegistered, nameChange } from '../../support/sample-changes';
 import { importCompaniesCsv } from '../../../src/ingest/companies-house/import-companies';
@@ -52,12 +52,8 @@ describe('web app: alerts page', () => {
   beforeAll(async () => {
     app = await startTestApp();
     await importCompaniesCsv(app.services.orm.em.fork(), fixture, { asOf: new Date('2026-11-22T00:00:00Z') });
-    client = new WebClient(app.url);
-    ({ key } = await signUpThroughPages(client));
-    const em = app.services.orm.em.fork();
     // Team: the suite views more pages a minute than Free allows (each view is an operation call).
-    await setPlan(em, (await accountForApiKey(em, key))!.account.id, 'team');
-    await signInThroughPages(client, key);
+    ({ client, key } = await signedInOnPlan(app, 'team'));
 
     const clients = (
       await request(app, 'POST', '/lists', { key, body: { name: 'Clients', kind: 'clients' } })

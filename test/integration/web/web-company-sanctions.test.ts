@@ -1,8 +1,8 @@
-import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
+import { signedInOnPlan } from '../../support/web-sign-in';
 import { demoOfacNamesake } from '../../../src/demo/lists/demo-list-namesakes';
 import { seededDemoDatabase } from '../../support/demo-database';
 import { request, startTestApp, type TestApp } from '../../support/test-app';
-import { WebClient, signInThroughPages, signUpThroughPages } from '../../support/web-client';
+import { WebClient } from '../../support/web-client';
 
 /*
  * /app/companies/{number}/sanctions on the demo register: screen_sanctions as a page, the demo's OFAC namesake
@@ -19,14 +19,7 @@ describe('web app: a company’s sanctions screen', () => {
   let starter: { client: WebClient; key: string };
   let free: WebClient;
 
-  const signedIn = async (plan: 'free' | 'starter') => {
-    const client = new WebClient(app.url);
-    const { key } = await signUpThroughPages(client);
-    const em = app.services.orm.em.fork();
-    await setPlan(em, (await accountForApiKey(em, key))!.account.id, plan);
-    await signInThroughPages(client, key);
-    return { client, key };
-  };
+  const signedIn = (plan: 'free' | 'starter') => signedInOnPlan(app, plan);
 
   beforeAll(async () => {
     app = await startTestApp({}, { database: (await seededDemoDatabase()).db });

@@ -1,6 +1,6 @@
+import { signedInOnPlan } from '../../support/web-sign-in';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
 import type { SanctionsListsView } from '../../../src/domain/sanctions/sanctions-lists-view';
 import { importSanctionsList } from '../../../src/ingest/sanctions/import-sanctions-list';
 import { request, startTestApp, type TestApp } from '../../support/test-app';
@@ -29,11 +29,7 @@ describe('web app: the sanctions lists page', () => {
       new Map(readdirSync(OFAC).map((name) => [name, readFileSync(join(OFAC, name))])),
       { source: 'fixture' },
     );
-    client = new WebClient(app.url);
-    ({ key } = await signUpThroughPages(client));
-    const em = app.services.orm.em.fork();
-    await setPlan(em, (await accountForApiKey(em, key))!.account.id, 'starter');
-    await signInThroughPages(client, key);
+    ({ client, key } = await signedInOnPlan(app, 'starter'));
   });
   afterAll(async () => {
     await app?.stop();

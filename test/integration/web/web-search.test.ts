@@ -1,10 +1,10 @@
+import { signedInOnPlan } from '../../support/web-sign-in';
 import { CompanyEntity } from '../../../src/db/entities/company';
-import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
 import { formatPounds } from '../../../src/web/pages/company-money';
 import { SCREEN_FILTER_FIELDS } from '../../../src/web/pages/screen-fields';
 import { seededDemoDatabase } from '../../support/demo-database';
 import { request, startTestApp, type TestApp } from '../../support/test-app';
-import { WebClient, csrfTokenIn, signInThroughPages, signUpThroughPages } from '../../support/web-client';
+import { WebClient, csrfTokenIn } from '../../support/web-client';
 
 /*
  * /app/companies: search_companies as a page, from the search box in every page's header: its filters in the
@@ -44,14 +44,7 @@ describe('web app: searching the register', () => {
   let free: WebClient;
   let freeKey: string;
 
-  const signedIn = async (plan: 'free' | 'starter') => {
-    const client = new WebClient(app.url);
-    const { key } = await signUpThroughPages(client);
-    const em = app.services.orm.em.fork();
-    await setPlan(em, (await accountForApiKey(em, key))!.account.id, plan);
-    await signInThroughPages(client, key);
-    return { client, key };
-  };
+  const signedIn = (plan: 'free' | 'starter') => signedInOnPlan(app, plan);
 
   beforeAll(async () => {
     app = await startTestApp({}, { database: (await seededDemoDatabase()).db });

@@ -1,15 +1,9 @@
+import { signedInOnPlan } from '../../support/web-sign-in';
 import type { z } from 'zod';
-import { accountForApiKey, setPlan } from '../../../src/domain/accounts/accounts';
 import type { webhookSecretView } from '../../../src/operations/webhook-secret-view';
 import { utcText } from '../../../src/web/pages/utc-time';
 import { request, startTestApp, type TestApp } from '../../support/test-app';
-import {
-  WebClient,
-  csrfTokenIn,
-  signInThroughPages,
-  signUpThroughPages,
-  type WebResponse,
-} from '../../support/web-client';
+import { WebClient, csrfTokenIn, type WebResponse } from '../../support/web-client';
 
 type SecretView = z.infer<typeof webhookSecretView>;
 
@@ -35,12 +29,8 @@ describe('web app: the webhook signing secret', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    client = new WebClient(app.url);
-    ({ key } = await signUpThroughPages(client));
-    const em = app.services.orm.em.fork();
     // Team: the suite views more pages a minute than Free allows (each view is an operation call).
-    await setPlan(em, (await accountForApiKey(em, key))!.account.id, 'team');
-    await signInThroughPages(client, key);
+    ({ client, key } = await signedInOnPlan(app, 'team'));
   });
   afterAll(async () => {
     for (const page of seen) expect(page.html).not.toContain(key);
