@@ -7,10 +7,9 @@ import { ServiceError } from '../domain/errors';
  * found it). The same inputs reach the MCP tools as JSON numbers, where no empty string can stand for one.
  */
 export function refuseEmptyNumberQuery(input: z.ZodType, query: Record<string, unknown>): void {
-  const shape = objectShape(input);
-  if (!shape) return;
+  const numbers = numberArgumentsOf(input);
   const problems = Object.entries(query)
-    .filter(([name, value]) => isBlank(value) && shape[name] !== undefined && isNumber(shape[name]))
+    .filter(([name, value]) => numbers.has(name) && isBlank(value))
     .map(([name]) => ({ argument: name, problem: 'Expected a number, received an empty value' }));
   const first = problems[0];
   if (first) {
@@ -18,6 +17,19 @@ export function refuseEmptyNumberQuery(input: z.ZodType, query: Record<string, u
       problems,
     });
   }
+}
+
+/** Each operation's number arguments, read from its schema once rather than on every request. */
+const numberArguments = new WeakMap<z.ZodType, ReadonlySet<string>>();
+
+function numberArgumentsOf(input: z.ZodType): ReadonlySet<string> {
+  let names = numberArguments.get(input);
+  if (!names) {
+    const shape = objectShape(input) ?? {};
+    names = new Set(Object.keys(shape).filter((name) => isNumber(shape[name]!)));
+    numberArguments.set(input, names);
+  }
+  return names;
 }
 
 function isBlank(value: unknown): boolean {
